@@ -170,7 +170,7 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     }
     return 0;
 }
-/* step 3: the output shape (b->out) from the row's shape rule, then the attribute values' checks; nonzero: fail */
+/* step 3: the output shape (b->out) from the row's shape rule; nonzero: fail */
 static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *x0, int np) {
     gir_graph *g = b->g;
     gir_status s = GIR_OK;
@@ -199,7 +199,6 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
         break;
     default: s = oi->shape_fn(b);
     }
-    if (!s) s = gir__check_values(b);
     if (s) return 1;
     if (!gir__shape_ok(&b->out)) {
         int neg = !gir__rank_ok(b->out.rank);
@@ -372,7 +371,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     if (gir__check_attr_ranks(&b, oi->attrs)) return bad;
     if (gir__promote(&b, oi, stor, np, &pdt)) return bad;
     x0 = np > 0 ? &g->nodes[stor[0].id] : NULL;
-    if (gir__bld_dtype(&b, oi, x0, pdt) || gir__bld_shape(&b, oi, x0, np)) return bad;
+    if (gir__bld_dtype(&b, oi, x0, pdt) || gir__bld_shape(&b, oi, x0, np) || gir__check_values(&b)) return bad;
     if (gir__bld_casts(&b, oi, stor, np, pdt)) return bad;
     ntype = gir__bld_ntype(&b, np, &level);
     if (gir__bld_data(&b, attr, &data, &bytes)) return bad;

@@ -18,13 +18,17 @@
      data     the values of the constants and of the variables, each at its offset
    The first six fields and what the CRC covers stay the same in every version, so that the reader tells a
    damaged image (its CRC fails) from an intact one written by another gir.h (byte order, version, op table or
-   GIR_MAX_RANK). The writer only copies a plan that gir_plan_compile checked. The reader checks what would make it read or write
-   outside the image or its RAM: counts, offsets, indices, kinds, sizes (shape x dtype = bytes), the ops of
-   this build; it trusts the shapes and attributes to be those the kernels were built for. */
+   GIR_MAX_RANK). The writer only copies a plan that gir_plan_compile checked. The reader checks what would make it
+   read or write outside the image or its RAM, so that a forged image (its checksum made right) is refused or runs
+   inside them: counts, offsets, alignment, indices, kinds, sizes (shape x dtype = bytes), that every input is
+   listed, the ops of this build, and each step built again by its op's rules from its inputs' shapes and dtypes
+   and its attributes (arity, dtypes, attribute values, the result's shape and dtype). It cannot tell forged
+   numbers (weights, attribute values the rules accept) from true ones. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
 #define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
 #define GIR__IMG_VERSION 2u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
+#define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them) */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
     uint32_t nvals, nsteps, nsin, nin, nout, maxin;
@@ -205,6 +209,13 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
                    "GIR_COMPILE_NO_FUSION for an image", (unsigned)p->nfused);
         return GIR_ERR_INVALID_ARG;
     }
+    for (tmp = 0; tmp < p->nsteps; ++tmp)
+        if (p->steps[tmp].nin > GIR__IMG_MAXIN) {
+            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: step %l (%s) reads %l inputs, an image's steps at most %l",
+                       (long long)tmp, gir__op_names[p->steps[tmp].op], (long long)p->steps[tmp].nin,
+                       (long long)GIR__IMG_MAXIN);
+            return GIR_ERR_LIMIT;
+        }
     tmp = (size_t)(n_in + n_out) * 4u + p->nvals;
     if (!(io = (uint32_t *)gir__alloc(&p->a, tmp ? tmp : 1))) {
         gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "plan_image: out of memory");
@@ -297,7 +308,8 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
         size_t b;
         int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_NONE &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
-        if (ok && v[k].kind == GIR__IV_TEMP) ok = (uint64_t)v[k].off + v[k].bytes <= h->arena;
+        if (ok && v[k].kind == GIR__IV_TEMP)      /* inside the arena, aligned for its elements */
+            ok = (uint64_t)v[k].off + v[k].bytes <= h->arena && v[k].off % gir__dtype_sizes[v[k].dtype] == 0;
         if (ok && v[k].kind == GIR__IV_INVAR)       /* a variable before it, of its dtype and bytes */
             ok = v[k].off < k && v[v[k].off].kind == GIR__IV_VAR && v[v[k].off].bytes == v[k].bytes &&
                  v[v[k].off].dtype == v[k].dtype;
@@ -343,8 +355,120 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     for (j = 0; j < h->nin; ++j)
         if (ins[j] != GIR__IMG_NONE && (ins[j] >= h->nvals || v[ins[j]].kind != GIR__IV_INPUT))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "input %l is malformed", (long long)j);
+    for (k = 0; k < h->nvals; ++k) {           /* every input is listed: the device binds it (the writer's rule) */
+        for (j = 0; v[k].kind == GIR__IV_INPUT && j < h->nin && ins[j] != k; ++j) {}
+        if (v[k].kind == GIR__IV_INPUT && j == h->nin)
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is an input no list names",
+                              (long long)k, (long long)v[k].node);
+    }
     for (j = 0; j < h->nout; ++j)
         if (outs[j] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "output %l is malformed", (long long)j);
+    return GIR_OK;
+}
+/* -- every step against its op's rules ----------------------------------------------------------------------- */
+/* A forged image can pass the checks above with a step whose shapes disagree (a matmul whose inner dimensions
+   differ, an add whose operands do not broadcast to its result, a slice past its input): its kernel would read or
+   write past a value. So each step is built again, as gir_op_build builds a node, from its inputs' shapes and
+   dtypes and its attributes, by the rules of its op's row (gen/50-ir/build.c, gen/50-ir/shapes.c), and the result
+   must be the step's value. The rules read their inputs as graph nodes: a graph on the stack holds the step's
+   inputs and nothing else. Steps as plans make them: a training or eval form of train_eval copies its first input,
+   and a product that takes one input more than its row (a GIR_FOLD, gen/80-plan/update.c) adds the result into it. */
+typedef struct gir__ichk {
+    gir_graph  g;
+    gir__node  nd[GIR__IMG_MAXIN + 1];
+    gir__sblk  blk;
+    gir_shape  sh[GIR__IMG_MAXIN + 1];          /* the shape store's bytes: they follow its block header */
+    gir_node   in[GIR__IMG_MAXIN];
+    gir__bctx  b;
+    gir_attr   a0;                              /* the step's attributes as the image holds them */
+} gir__ichk;
+/* the first op with flag f: the op a variable's node has */
+static int gir__img_op_with(unsigned f) {
+    int op;
+    for (op = 1; op < GIR_OP__COUNT && !gir__op_is(op, f); ++op) {}
+    return op;
+}
+/* a product step with one input more than its row: a folded update's (gir__folds) */
+static int gir__img_folded(const gir__step *s, const gir__opinfo *oi) {
+    size_t r;
+    if (oi->variadic || s->nin != (uint32_t)oi->nparents + oi->nargs + 1u) return 0;
+    for (r = 0; r < sizeof gir__folds / sizeof gir__folds[0]; ++r)
+        if (gir__folds[r].product && gir__folds[r].product == s->op) return 1;
+    return 0;
+}
+/* the stack graph of step s: its inputs as nodes 1..n (transposed where it reads them so) */
+static void gir__img_chk_graph(gir__ichk *c, const unsigned char *img, const gir__step *s, uint32_t n) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    uint32_t j;
+    GIR_MEMSET(&c->g, 0, sizeof c->g);
+    GIR_MEMSET(c->nd, 0, sizeof c->nd);
+    c->blk.next = NULL;
+    c->blk.start = 0;
+    c->blk.size = c->blk.used = (uint32_t)sizeof c->sh;
+    c->g.shapes.head = c->g.shapes.tail = &c->blk;
+    c->g.nodes = c->nd;
+    c->g.nnodes = n + 1;
+    for (j = 0; j < n; ++j) {
+        const gir__ival *x = &v[sin[s->in0 + j]];
+        c->sh[j] = gir__step_shape(&x->shape, j < 8 ? (s->tr >> j) & 1 : 0);
+        c->nd[j + 1].dtype = x->dtype;
+        c->nd[j + 1].shp = 1 + j * (uint32_t)sizeof(gir_shape);
+        c->nd[j + 1].op = (uint16_t)(x->kind == GIR__IV_VAR ? gir__img_op_with(GIR__F_LEAF_VAR) : 0);
+        c->in[j].id = j + 1;
+    }
+}
+/* step k of a checked image built again by its op's rules: 0 when it gives the step's value; else the message */
+static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps) + k;
+    const gir__opinfo *oi = gir__op_info(s->op);
+    const gir__ival *o = &v[s->val];
+    uint32_t n = s->nin - (uint32_t)gir__img_folded(s, oi);
+    int np = oi->variadic ? (int)n : oi->nparents, pdt = 0, j;
+    gir__bctx *b = &c->b;
+    gir__img_chk_graph(c, img, s, s->nin);
+    if (gir__op_is(s->op, GIR__F_EVAL_PICK1))       /* train_eval's step: a copy of its first input */
+        return !s->nin || c->nd[1].dtype != o->dtype || !gir__shape_eq(&c->sh[0], &o->shape);
+    if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : n != (uint32_t)oi->nparents + oi->nargs) return 1;
+    b->g = &c->g; b->op = (gir_op)s->op; b->id = o->node; b->n = (int)n; b->in = c->in;
+    b->out = gir__no_attr.shape; b->dtype = 0;
+    if (s->attr) gir__attr_unpack(img + h->o_attrs + s->attr - 1, &b->attr);
+    else GIR_MEMCPY(&b->attr, &gir__no_attr, sizeof b->attr);
+    b->attr.data = NULL;
+    b->zero = !s->attr && !oi->attrs[0];
+    GIR_MEMCPY(&c->a0, &b->attr, sizeof c->a0);
+    if (gir__check_attr_ranks(b, oi->attrs)) return 1;
+    for (j = 0; j < np; ++j) {                   /* the builder casts parents to one dtype (but for these rules) */
+        if (!gir__dt_allowed(oi->dtrule, c->nd[j + 1].dtype)) return 1;
+        if (c->nd[j + 1].dtype != c->nd[1].dtype && oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX) return 1;
+        if (c->nd[j + 1].dtype > pdt) pdt = c->nd[j + 1].dtype;
+    }
+    if (gir__bld_dtype(b, oi, np > 0 ? &c->nd[1] : NULL, pdt) || gir__bld_shape(b, oi, np > 0 ? &c->nd[1] : NULL, np))
+        return 1;
+    if (n < s->nin && (c->nd[n + 1].dtype != o->dtype || !gir__shape_eq(&c->sh[n], &o->shape))) return 1;
+    for (j = 0; j < (int)sizeof c->a0; ++j)      /* attributes as the rules leave them (axes >= 0, sorted) */
+        if (((const unsigned char *)&c->a0)[j] != ((const unsigned char *)&b->attr)[j]) return 1;
+    return b->dtype != o->dtype || !gir__shape_eq(&b->out, &o->shape);
+}
+/* every step of a checked image against its op's rules */
+static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size_t cap) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
+    gir__ichk c;
+    uint32_t k;
+    (void)v; (void)s;                            /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
+    if (h->maxin > GIR__IMG_MAXIN)
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a step reads %l inputs, an image's at most %l",
+                          (long long)h->maxin, (long long)GIR__IMG_MAXIN);
+    for (k = 0; k < h->nsteps; ++k)
+        if (gir__img_rebuild(&c, img, k))
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed: %s (node %l) %T %S disagrees "
+                              "with its op's rules%s%s", (long long)k, gir__op_names[s[k].op], (long long)v[s[k].val].node,
+                              (int)v[s[k].val].dtype, &v[s[k].val].shape, c.g.msg[0] ? ": " : "", c.g.msg);
     return GIR_OK;
 }
 /* the scratch the kernels of this build need for the image's steps (of a checked image) */
@@ -376,9 +500,10 @@ static uint64_t gir__img_ram(const unsigned char *img) {
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
     gir_status s;
-    if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK)
+    if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK ||
+        (s = gir__img_check_steps(img, msg, cap)) != GIR_OK)
         return s;
-    return gir__img_check_steps(img, msg, cap);
+    return gir__img_check_rules(img, msg, cap);
 }
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
     gir_status s;

@@ -187,6 +187,19 @@ static int test_image_write_errors(void) {
     gir_plan_bind(p, x, xv);
     CHECK(gir_plan_run(p) == GIR_OK && fabs(((const float *)gir_plan_data(p, y))[1] - exp(4.0)) < 1e-3,
           "the plan is unusable after the errors: %s", gir_plan_message(p));
+    {                                          /* a step of 17 inputs: more than an image's step reads */
+        gir_node many[GIR__IMG_MAXIN + 1], cat;
+        gir_plan *pc = NULL;
+        int k;
+        for (k = 0; k <= GIR__IMG_MAXIN; ++k) many[k] = gir_sin(g, gir_add(g, x, gir_scalar(g, GIR_DTYPE_F32, k)));
+        cat = gir_concat(g, GIR__IMG_MAXIN + 1, many, 0);
+        CHECK(gir_plan_compile(g, 1, &cat, &d, &pc) == GIR_OK, "%s", gir_graph_message(g));
+        k = gir_plan_write_image(pc, 1, &x, 1, &cat, NULL, 0, &len) == GIR_ERR_LIMIT &&
+            strstr(gir_plan_message(pc), "reads 17 inputs") != NULL;
+        if (!k) snprintf(why, sizeof why, "17 inputs: %s", gir_plan_message(pc));
+        gir_plan_free(pc);
+        if (!k) { gir_plan_free(pf); gir_plan_free(p); gir_graph_free(g); gir_graph_free(g2); return 0; }
+    }
     gir_plan_free(pf);
     gir_plan_free(p);
     gir_graph_free(g);
@@ -308,7 +321,7 @@ static int test_image_damaged(void) {
     memcpy(&h, b.img, sizeof h);
     v = (gir__ival *)(void *)(copy + h.o_vals);
     s = (gir__step *)(void *)(copy + h.o_steps);
-    for (k = 0; k < 13; ++k) {
+    for (k = 0; k < 17; ++k) {
         const char *want = "malformed";
         memcpy(copy, b.img, b.len);
         switch (k) {
@@ -324,6 +337,14 @@ static int test_image_damaged(void) {
         case 9: ((gir__ihdr *)(void *)copy)->o_steps = (uint32_t)b.len; want = "outside the image"; break;
         case 10: ((gir__ihdr *)(void *)copy)->ops_hash ^= 1; want = "another op table"; break;
         case 11: s[0].op = GIR_OP_ASSIGN; want = "no variable"; break;
+        case 13:                                     /* softmax's [4] result read as [2, 2]: the same bytes */
+            v[s[h.nsteps - 1].val].shape.rank = 2;
+            v[s[h.nsteps - 1].val].shape.dim[0] = v[s[h.nsteps - 1].val].shape.dim[1] = 2;
+            want = "disagrees with its op's rules";
+            break;
+        case 14: ((uint32_t *)(void *)(copy + h.o_ins))[0] = GIR__IMG_NONE; want = "no list names"; break;
+        case 15: v[s[0].val].off += 2; break;                                 /* a temporary off its alignment */
+        case 16: ((gir__ihdr *)(void *)copy)->maxin = GIR__IMG_MAXIN + 1; want = "at most"; break;
         default: s[0].op = GIR_OP_ASSIGN; ((uint32_t *)(void *)(copy + h.o_sin))[s[0].in0] = 0xffffff00u; break;
         }
         if (!img_reopen(&b, copy, msg) || !strstr(msg, want)) { free(copy); FAILF("damage %d: %s", (int)k, msg); }
@@ -417,6 +438,130 @@ static int test_image_bind_message(void) {
     free(buf);
     return 1;
 }
+/* -- forged images: damage the checksum does not see --------------------------------------------------------- */
+/* Images that arrive over the air can be forged: bits flipped or words set anywhere after the header, then the
+   checksum made right again. Each forgery is refused with a message, or opens in RAM of exactly
+   gir_image_ram_size bytes and runs with inputs of exactly their bytes, in malloc'd blocks, so that the ASan
+   build of this runner (make test) sees any read or write outside them. */
+static uint32_t forge_rand(uint64_t *st) {
+    *st = *st * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*st >> 33);
+}
+/* one forgery of img (len bytes) in copy: 1 to 4 changes after the header, the checksum fixed */
+static void forge_one(const unsigned char *img, size_t len, unsigned char *copy, uint64_t *st) {
+    gir__ihdr h;
+    uint32_t n = 1 + forge_rand(st) % 4, k, nw = (uint32_t)((len - sizeof h) / 4);
+    memcpy(copy, img, len);
+    memcpy(&h, img, sizeof h);
+    for (k = 0; k < n; ++k) {
+        uint32_t at = (uint32_t)sizeof h + 4 * (forge_rand(st) % nw), w, r = forge_rand(st);
+        memcpy(&w, copy + at, 4);
+        switch (r % 6) {
+        case 0: w ^= 1u << (forge_rand(st) % 32); break;                 /* a bit */
+        case 1: w ^= (forge_rand(st) & 0xffu) << 8 * (forge_rand(st) % 4); break;   /* a byte */
+        case 2: w = forge_rand(st) % 8; break;                            /* a small count or index */
+        case 3: w = h.nvals ? forge_rand(st) % h.nvals : 0; break;        /* another value */
+        case 4: w += forge_rand(st) % 2 ? 1u : 0xffffffffu; break;        /* one off */
+        default: w = forge_rand(st); break;
+        }
+        memcpy(copy + at, &w, 4);
+    }
+    h.crc = gir__img_crc(copy, h.bytes);
+    memcpy(copy, &h, sizeof h);
+}
+/* opens and runs copy as a device would; 1 when it opened */
+static int forge_try(const unsigned char *copy, size_t len) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)copy;
+    gir_image *m = NULL;
+    size_t ram = 0;
+    void *r, *in[8] = {0};
+    uint32_t k;
+    int opened = 0;
+    char msg[GIR__MSG];
+    if (gir_image_ram_size(copy, len, &ram) != GIR_OK) return 0;
+    if (!(r = malloc(ram ? ram : 1))) return 0;
+    if (gir_image_open(copy, len, r, ram, &m, msg, sizeof msg) == GIR_OK) {
+        const gir__ival *v = (const gir__ival *)(const void *)(copy + h->o_vals);
+        const uint32_t *ins = (const uint32_t *)(const void *)(copy + h->o_ins);
+        opened = 1;
+        for (k = 0; k < h->nin && k < 8; ++k) {
+            size_t b = ins[k] == GIR__IMG_NONE ? 0 : v[ins[k]].bytes;
+            if (!b || b > ((size_t)1 << 24) || !(in[k] = calloc(1, b))) continue;
+            gir_image_bind(m, (int)k, in[k], b);
+        }
+        gir_image_run(m);
+        gir_image_run(m);
+        for (k = 0; k < h->nout; ++k) gir_image_output(m, (int)k, NULL);
+    }
+    for (k = 0; k < 8; ++k) free(in[k]);
+    free(r);
+    return opened;
+}
+/* rounds forgeries of an image; *opened counts those that opened */
+static void forge_campaign(const img_box *b, int rounds, uint64_t seed, int *opened) {
+    unsigned char *copy = (unsigned char *)malloc(b->len);
+    uint64_t st = seed;
+    int r;
+    for (r = 0; r < rounds; ++r) {
+        forge_one((const unsigned char *)b->img, b->len, copy, &st);
+        *opened += forge_try(copy, b->len);
+    }
+    free(copy);
+}
+/* the small image, the SGD and Adam training images of a 16-8-4 MLP, and every golden case's image (every op of
+   the table); --fuzz R S (make fuzz) forges R / 300 times as many, from seeds S on */
+static int test_image_forged(void) {
+    img_box b;
+    int opened = 0, k, tried = 0, x = fz_rounds > 300 ? fz_rounds / 300 : 1;
+    uint64_t seed = (uint64_t)fz_base * 7919u;
+    gir_optim_kind kinds[2] = {GIR_OPTIM_SGD, GIR_OPTIM_ADAM};
+    if (!img_small(&b)) { img_box_free(&b); return 0; }
+    forge_campaign(&b, 3000 * x, seed + 1, &opened);
+    tried += 3000 * x;
+    img_box_free(&b);
+    for (k = 0; k < 2; ++k) {
+        img_mlp t;
+        gir_plan *p = NULL;
+        gir_compile_desc d;
+        gir_node ins[3], reads[5];
+        int i, ok;
+        if (!img_mlp_build(&t, 3, kinds[k])) { gir_graph_free(t.g); return 0; }
+        memset(&d, 0, sizeof d);
+        d.flags = GIR_COMPILE_NO_FUSION;
+        ins[0] = t.x; ins[1] = t.y; ins[2] = t.lr;
+        reads[0] = t.outs[0];
+        for (i = 0; i < 4; ++i) reads[1 + i] = t.var[i];
+        ok = gir_plan_compile(t.g, t.nout, t.outs, &d, &p) == GIR_OK && img_make(p, 3, ins, 5, reads, &b);
+        if (ok) forge_campaign(&b, 3000 * x, seed + 2 + (uint64_t)k, &opened);
+        tried += 3000 * x;
+        gir_plan_free(p);
+        gir_graph_free(t.g);
+        img_box_free(&b);
+        if (!ok) return 0;
+    }
+    for (k = 0; k < ncases; ++k) {
+        built c;
+        gir_plan *p = NULL;
+        gir_compile_desc d;
+        gir_node ins[8];
+        int j, n = 0, ok;
+        if (!cases[k].has_out || !build_case(&cases[k], 0, &c)) { if (cases[k].has_out) built_free(&c); continue; }
+        memset(&d, 0, sizeof d);
+        d.flags = GIR_COMPILE_NO_FUSION;
+        for (j = 0; j < cases[k].nin; ++j)
+            if (gir_node_op(c.g, c.in[j]) == GIR_OP_INPUT) ins[n++] = c.in[j];
+        ok = gir_plan_compile(c.g, 1, &c.y, &d, &p) == GIR_OK && img_make(p, n, ins, 1, &c.y, &b);
+        if (ok) forge_campaign(&b, 40 * x, seed + 100 + (uint64_t)k, &opened);
+        tried += 40 * x;
+        gir_plan_free(p);
+        img_box_free(&b);
+        built_free(&c);
+    }
+    why[0] = 0;
+    say("forged images: %d tried, %d opened and ran inside their RAM\n", tried, opened);
+    CHECK(tried > 10000, "only %d forgeries", tried);
+    return 1;
+}
 static void suite_image(void) {
     RUN("image/golden_cases_match_their_plans", test_image_golden_cases());
     RUN("image/training_bit_equal_to_the_plan", test_image_training_bit_equal(GIR_OPTIM_ADAM));
@@ -427,4 +572,5 @@ static void suite_image(void) {
     RUN("image/damaged_images_refused", test_image_damaged());
     RUN("image/header_bit_flips_say_damaged", test_image_header_flips_damaged());
     RUN("image/bind_message_prints_the_address", test_image_bind_message());
+    RUN("image/forged_images_stay_inside_their_ram", test_image_forged());
 }
