@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=6ec87960973cfeb9
+                                          gen/ sha256=7586f3f8cc48f275
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4093,6 +4093,14 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     }
 #endif
 }
+/* gir__gfail in the code a device links (the generic builder, its checks, the shape rules a plan image's reader
+   runs): with GIR_NO_ERROR_STRINGS neither the format nor the values are kept, only the status */
+#ifdef GIR_NO_ERROR_STRINGS
+int gir__msg_args(int first, ...);    /* never defined: named only inside sizeof, which evaluates nothing */
+#define GIR__GFAIL(g, s, ...) (gir__gfail((g), (s), ""), (void)sizeof gir__msg_args(0, __VA_ARGS__))
+#else
+#define GIR__GFAIL gir__gfail
+#endif
 
 /* >>simd: which vector instruction sets this build uses ----------------------------------------------------
    Chosen at compile time from the compiler's target macros, so a firmware build compiles no variant its
@@ -24317,8 +24325,8 @@ GIR_API gir_group gir_op_group(gir_op op) { return gir__op_ok(op) ? (gir_group)g
    build context's inputs and failures, checks of attribute ranks, shapes, axes, input ranks and dtypes, and
    broadcasting ---------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
-#define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+static GIR__INLINE const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
+#define GIR__BFAIL(b, s, ...) (GIR__GFAIL((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
    a shape's dimensions before anything multiplies them. */
@@ -24421,7 +24429,7 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
 }
 /* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
 /* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
-static const char *gir__in_name(const gir__opinfo *oi, int pos) {
+static GIR__INLINE const char *gir__in_name(const gir__opinfo *oi, int pos) {
     int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
     return n ? gir__in_words[gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)]] : "";
 }
@@ -25104,7 +25112,7 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
 #endif
 
 /* >>build: the generic builder every named builder calls (gir_op_build), and the builders generated from ops.def - */
-static const char *gir__dtrule_text(int r) {
+static GIR__INLINE const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
     case GIR__DT_FLOAT: return "float (f32, f64)";
@@ -25194,11 +25202,11 @@ static void gir__op_left_out(gir_graph *g, gir_op op) {
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
     if (gir__op_absent[op] == 1)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
     else if (gir__op_absent[op] == 3)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
     else
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
                    "GIR_WITH_OPS_%s)", nm, up, grp);
 }
 
@@ -25210,15 +25218,15 @@ static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *
     int k, n = b->n, p = 0, a = oi->variadic ? n : oi->nparents;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
+            GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
                        gir__op_names[b->op], b->id, GIR_MAX_VARIADIC, n);
         else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
                        oi->nparents + oi->nargs, n);
         return 1;
     }
     if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
         return 1;
     }
     for (k = 0; k < n; ++k) {
@@ -25229,7 +25237,7 @@ static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *
         int kind = gir__handle_kind(g, ord[k]);
         if (kind == GIR__H_NONE) return 1;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
                        gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)ord[k].id,
                        gir__handle_why(kind));
             return 1;
@@ -25242,21 +25250,21 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     gir_graph *g = b->g;
     if (x0 && gir__ew_lacks(b->op, pdt)) {
         if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
-            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
+            GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
                        gir__op_names[b->op], b->id, pdt);
-        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
+        else GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
         return 1;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
                 oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
                    gir__op_names[b->op], b->id);
         return 1;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+            GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
                        gir__op_names[b->op], b->id, (int)x0->dtype, gir__nshape(g, x0));
             return 1;
         }
@@ -25266,7 +25274,7 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     case GIR__DT_ATTR:
         b->dtype = b->attr.dtype;
         if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
                        (int)b->attr.dtype);
             return 1;
         }
@@ -25308,9 +25316,9 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     if (!gir__shape_ok(&b->out)) {
         int neg = !gir__rank_ok(b->out.rank);
         for (k = 0; !neg && k < b->out.rank; ++k) neg = b->out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
+        if (neg) GIR__GFAIL(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
                             &b->out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
+        else GIR__GFAIL(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
                         b->id, &b->out);
         return 1;
     }
@@ -25365,13 +25373,13 @@ static int gir__bld_data(gir__bctx *b, const gir_attr *attr, void **data, size_t
         return 0;
     }
     if (!gir__bytes(&b->out, b->dtype, bytes)) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
                    b->id, b->dtype, &b->out);
         return 1;
     }
     *data = gir__alloc(&g->a, *bytes ? *bytes : 1);
     if (!*data) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
                    b->id, (long long)*bytes);
         return 1;
     }
@@ -25399,7 +25407,7 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
                    b->id);
         return gir__handle(NULL, 0);
     }
@@ -25457,7 +25465,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     void *data;
     if (!g) return bad;
     if (!gir__op_ok(op)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
         return bad;
     }
     if (gir__op_absent[op]) {
@@ -46983,7 +46991,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
     b->attr.data = NULL;
     b->zero = !s->attr && !oi->attrs[0];
     GIR_MEMCPY(&c->a0, &b->attr, sizeof c->a0);
-    if (gir__check_attr_ranks(b, oi->attrs)) return 1;
+    for (j = 0; j < 4; ++j) {                     /* list lengths and the shape's rank inside their arrays */
+        int32_t r = j < 3 ? b->attr.l[j].n : b->attr.shape.rank;
+        if (r < 0 || r > GIR_MAX_RANK) return 1;
+    }
     for (j = 0; j < np; ++j) {                   /* the builder casts parents to one dtype (but for these rules) */
         if (!gir__dt_allowed(oi->dtrule, c->nd[j + 1].dtype)) return 1;
         if (c->nd[j + 1].dtype != c->nd[1].dtype && oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX) return 1;

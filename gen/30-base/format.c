@@ -97,3 +97,11 @@ static void gir__gfail(gir_graph *g, gir_status s, const char *fmt, ...) {
     }
 #endif
 }
+/* gir__gfail in the code a device links (the generic builder, its checks, the shape rules a plan image's reader
+   runs): with GIR_NO_ERROR_STRINGS neither the format nor the values are kept, only the status */
+#ifdef GIR_NO_ERROR_STRINGS
+int gir__msg_args(int first, ...);    /* never defined: named only inside sizeof, which evaluates nothing */
+#define GIR__GFAIL(g, s, ...) (gir__gfail((g), (s), ""), (void)sizeof gir__msg_args(0, __VA_ARGS__))
+#else
+#define GIR__GFAIL gir__gfail
+#endif

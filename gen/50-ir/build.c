@@ -1,5 +1,5 @@
 /* >>build: the generic builder every named builder calls (gir_op_build), and the builders generated from ops.def - */
-static const char *gir__dtrule_text(int r) {
+static GIR__INLINE const char *gir__dtrule_text(int r) {
     switch (r) {
     case GIR__DT_NUM: return "numeric (u8, i32, f32, f64)";
     case GIR__DT_FLOAT: return "float (f32, f64)";
@@ -89,11 +89,11 @@ static void gir__op_left_out(gir_graph *g, gir_op op) {
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
     if (gir__op_absent[op] == 1)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
     else if (gir__op_absent[op] == 3)
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
     else
-        gir__gfail(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
+        GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
                    "GIR_WITH_OPS_%s)", nm, up, grp);
 }
 
@@ -105,15 +105,15 @@ static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *
     int k, n = b->n, p = 0, a = oi->variadic ? n : oi->nparents;
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : (n != oi->nparents + oi->nargs)) {
         if (oi->variadic)
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
+            GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes 1 to GIR_MAX_VARIADIC (%d) inputs, got %d",
                        gir__op_names[b->op], b->id, GIR_MAX_VARIADIC, n);
         else
-            gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: takes %d input(s), got %d", gir__op_names[b->op], b->id,
                        oi->nparents + oi->nargs, n);
         return 1;
     }
     if (n > 0 && !in) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: input array is NULL", gir__op_names[b->op], b->id);
         return 1;
     }
     for (k = 0; k < n; ++k) {
@@ -124,7 +124,7 @@ static int gir__bld_inputs(gir__bctx *b, const gir__opinfo *oi, const gir_node *
         int kind = gir__handle_kind(g, ord[k]);
         if (kind == GIR__H_NONE) return 1;          /* poisoned input: no new message */
         if (kind != GIR__H_OWN) {
-            gir__gfail(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_HANDLE, "%s: node %u: %s (input %d, id %u) %s", gir__op_names[b->op], b->id,
                        gir__in_name(oi, gir__in_pos(oi, k)), gir__in_pos(oi, k), (unsigned)ord[k].id,
                        gir__handle_why(kind));
             return 1;
@@ -137,21 +137,21 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     gir_graph *g = b->g;
     if (x0 && gir__ew_lacks(b->op, pdt)) {
         if (GIR__ONLY_F32 && pdt != GIR_DTYPE_F32)
-            gir__gfail(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
+            GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "%s: node %u: %T inputs, and this build has GIR_ONLY_F32",
                        gir__op_names[b->op], b->id, pdt);
-        else gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
+        else GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: not defined for %T inputs", gir__op_names[b->op], b->id, pdt);
         return 1;
     }
     if (!x0 && (oi->dtrule != GIR__DT_ATTR || oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST ||
                 oi->shrule == GIR__SH_REDUCE)) {           /* a table row whose rules read a parent it lacks */
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "%s: node %u: its dtype and shape rules need a parent",
                    gir__op_names[b->op], b->id);
         return 1;
     }
     switch (oi->dtrule) {
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
-            gir__gfail(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
+            GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
                        gir__op_names[b->op], b->id, (int)x0->dtype, gir__nshape(g, x0));
             return 1;
         }
@@ -161,7 +161,7 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     case GIR__DT_ATTR:
         b->dtype = b->attr.dtype;
         if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
-            gir__gfail(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
+            GIR__GFAIL(g, GIR_ERR_ATTR, "%s: node %u: bad dtype attribute %d", gir__op_names[b->op], b->id,
                        (int)b->attr.dtype);
             return 1;
         }
@@ -203,9 +203,9 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     if (!gir__shape_ok(&b->out)) {
         int neg = !gir__rank_ok(b->out.rank);
         for (k = 0; !neg && k < b->out.rank; ++k) neg = b->out.dim[k] < 0;
-        if (neg) gir__gfail(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
+        if (neg) GIR__GFAIL(g, GIR_ERR_SHAPE, "%s: node %u: result %S is not a valid shape", gir__op_names[b->op], b->id,
                             &b->out);
-        else gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
+        else GIR__GFAIL(g, GIR_ERR_LIMIT, "%s: node %u: result %S has more than 2^40 elements", gir__op_names[b->op],
                         b->id, &b->out);
         return 1;
     }
@@ -260,13 +260,13 @@ static int gir__bld_data(gir__bctx *b, const gir_attr *attr, void **data, size_t
         return 0;
     }
     if (!gir__bytes(&b->out, b->dtype, bytes)) {
-        gir__gfail(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_LIMIT, "%s: node %u: %T %S has more bytes than size_t counts", gir__op_names[b->op],
                    b->id, b->dtype, &b->out);
         return 1;
     }
     *data = gir__alloc(&g->a, *bytes ? *bytes : 1);
     if (!*data) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory for %l bytes of data", gir__op_names[b->op],
                    b->id, (long long)*bytes);
         return 1;
     }
@@ -294,7 +294,7 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
         (packed && gir__store_reserve(&g->a, &g->attrs, packed, align)) ||
         (!sref && gir__store_reserve(&g->a, &g->shapes, sizeof(gir_shape), 4)) || g->nnodes >= 0xffffffffu) {
         if (b->attr.i[4] != GIR__REF) gir__free(&g->a, data, bytes);
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
+        GIR__GFAIL(g, GIR_ERR_OUT_OF_MEMORY, "%s: node %u: out of memory growing the graph", gir__op_names[b->op],
                    b->id);
         return gir__handle(NULL, 0);
     }
@@ -352,7 +352,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
     void *data;
     if (!g) return bad;
     if (!gir__op_ok(op)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
+        GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
         return bad;
     }
     if (gir__op_absent[op]) {

@@ -2,8 +2,8 @@
    build context's inputs and failures, checks of attribute ranks, shapes, axes, input ranks and dtypes, and
    broadcasting ---------------------------------------------------------------------------------------------- */
 static const gir__node *gir__bin(const gir__bctx *b, int k) { return &b->g->nodes[b->in[k].id]; }
-static const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
-#define GIR__BFAIL(b, s, ...) (gir__gfail((b)->g, (s), __VA_ARGS__), (s))
+static GIR__INLINE const char *gir__bname(const gir__bctx *b) { return gir__op_names[b->op]; }
+#define GIR__BFAIL(b, s, ...) (GIR__GFAIL((b)->g, (s), __VA_ARGS__), (s))
 
 /* Attributes the caller built by hand: a shape's or a list's rank is checked before anything reads it, and
    a shape's dimensions before anything multiplies them. */
@@ -106,7 +106,7 @@ static int gir__bcast2(const gir_shape *a, const gir_shape *b, gir_shape *out) {
 }
 /* inputs are stored parents first, then arguments; messages count them in builder (IN) order */
 /* the name of builder input pos, as the row's IN column gives it (one name for all of a variadic list) */
-static const char *gir__in_name(const gir__opinfo *oi, int pos) {
+static GIR__INLINE const char *gir__in_name(const gir__opinfo *oi, int pos) {
     int n = oi->variadic ? 1 : oi->nparents + oi->nargs;
     return n ? gir__in_words[gir__in_names[oi->in_name0 + (pos < n ? pos : n - 1)]] : "";
 }

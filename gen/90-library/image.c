@@ -440,7 +440,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
     b->attr.data = NULL;
     b->zero = !s->attr && !oi->attrs[0];
     GIR_MEMCPY(&c->a0, &b->attr, sizeof c->a0);
-    if (gir__check_attr_ranks(b, oi->attrs)) return 1;
+    for (j = 0; j < 4; ++j) {                     /* list lengths and the shape's rank inside their arrays */
+        int32_t r = j < 3 ? b->attr.l[j].n : b->attr.shape.rank;
+        if (r < 0 || r > GIR_MAX_RANK) return 1;
+    }
     for (j = 0; j < np; ++j) {                   /* the builder casts parents to one dtype (but for these rules) */
         if (!gir__dt_allowed(oi->dtrule, c->nd[j + 1].dtype)) return 1;
         if (c->nd[j + 1].dtype != c->nd[1].dtype && oi->dtrule != GIR__DT_ATTR && oi->dtrule != GIR__DT_INDEX) return 1;
