@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=91ea84ace0e4a414
+                                          gen/ sha256=2b99168505d8842f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -35875,9 +35875,12 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
    group) that writes its new value into it */
 static int gir__plan_check_updates(const gir_plan *p, char *msg, size_t n) {
     uint32_t k, j, m, nm;
+    gir__srd r;
     for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
-        nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+        const gir__step *s;
+        gir__srd_init(p, k, &r);                   /* the step, or its group's members */
+        s = r.s;
+        nm = r.nm;
         for (m = 0; m < nm; ++m) {
             uint32_t var = (uint32_t)p->vals[s[m].val].off, i, bad = GIR__NEVER;
             if (p->vals[s[m].val].kind != GIR__VAL_INVAR) continue;
@@ -36168,14 +36171,19 @@ static int gir__update_ok(const gir_plan *p, const uint32_t *prod, uint32_t a) {
         if (k != a && gir__plan_step_reads(p, k, var)) break;
     return k == p->nsteps ? 1 : 2;
 }
+/* a constraint of the graph (gir_graph_constrain) names node id: its step stays where the order put it */
+static int gir__update_constrained(const gir_graph *g, uint32_t id) {
+    size_t c;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == id) return 1;
+    return 0;
+}
 /* step s can run just before assign step a instead: nothing between reads its value or writes, in place, a
    variable it reads, and no constraint of the graph names its node */
 static int gir__update_movable(const gir_graph *g, const gir_plan *p, uint32_t s, uint32_t a) {
     const gir__step *st = &p->steps[s];
     uint32_t k, j;
-    size_t c;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[st->val].node) return 0;
+    if (gir__update_constrained(g, p->vals[st->val].node)) return 0;
     for (k = s + 1; k < a; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
         if (gir__plan_step_reads(p, k, st->val)) return 0;
@@ -36266,23 +36274,19 @@ static int gir__fold_scale(const gir_plan *p, const gir__step *s, int dt, gir__f
    written between it and the update, nor V; no constraint names it */
 static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
     const gir__step *mm;
-    uint32_t q, j, a, b;
-    size_t c;
+    uint32_t q, a, b, v;
+    gir__srd r;
     if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
     mm = &p->steps[f->mm];
     if (mm->op != f->r->product || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
     a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
     if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
-    if (gir__update_readers(p, f->grad) != 1) return 0;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[mm->val].node) return 0;
-    for (q = f->mm + 1; q < f->k; ++q) {
-        const gir__step *s = p->fgroup && p->fgroup[q] ? &p->fsteps[p->groups[p->fgroup[q] - 1].m0] : &p->steps[q];
-        uint32_t nm = p->fgroup && p->fgroup[q] ? p->groups[p->fgroup[q] - 1].nm : 1;
-        for (j = 0; j < nm; ++j)
-            if (p->vals[s[j].val].kind == GIR__VAL_INVAR && (p->vals[s[j].val].off == a || p->vals[s[j].val].off == b))
-                return 0;
-    }
+    if (gir__update_readers(p, f->grad) != 1 || gir__update_constrained(g, p->vals[mm->val].node)) return 0;
+    for (q = f->mm + 1; q < f->k; ++q)
+        for (gir__srd_init(p, q, &r); r.m < r.nm; ++r.m) {      /* the step, or each member of its group */
+            v = r.s[r.m].val;
+            if (p->vals[v].kind == GIR__VAL_INVAR && (p->vals[v].off == a || p->vals[v].off == b)) return 0;
+        }
     return 1;
 }
 /* step k is an update that rule f->r folds (fills the rest of f) */
@@ -36890,6 +36894,10 @@ static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
     return GIR_ERR_INVALID_ARG;
 }
 #endif
+/* the memory of the variable whose new value v is computed into (a value of kind GIR__VAL_INVAR) */
+static void *gir__val_var_data(const gir_plan *p, const gir__val *v) {
+    return gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+}
 static gir_status gir__plan_run_steps(gir_plan *p) {
     uint32_t k;
     p->status = GIR_OK;
@@ -36897,7 +36905,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
-        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__val_var_data(p, v);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -36938,7 +36946,7 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
-        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
+        return gir__val_var_data(p, &p->vals[v - 1]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }

@@ -137,6 +137,10 @@ static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
     return GIR_ERR_INVALID_ARG;
 }
 #endif
+/* the memory of the variable whose new value v is computed into (a value of kind GIR__VAL_INVAR) */
+static void *gir__val_var_data(const gir_plan *p, const gir__val *v) {
+    return gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+}
 static gir_status gir__plan_run_steps(gir_plan *p) {
     uint32_t k;
     p->status = GIR_OK;
@@ -144,7 +148,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
-        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__val_var_data(p, v);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -185,7 +189,7 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
-        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
+        return gir__val_var_data(p, &p->vals[v - 1]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
