@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=2b99168505d8842f
+                                          gen/ sha256=3c76da2914c592d5
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1331,6 +1331,10 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
+/* copy the value of n after gir_plan_run into dst, which holds exactly bytes = numel * gir_dtype_size bytes: the
+   checks of gir_plan_read_scalar (n in p, not fused away, has a value), then the size; on an error nothing is
+   copied, and the status and message are in the plan (gir_plan_message). */
+GIR_API gir_status  gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_plan_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
@@ -25393,6 +25397,8 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     b->attr.data = data;
     packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
     align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
+    for (k = b->out.rank > 0 ? b->out.rank : 0; k < GIR_MAX_RANK; ++k)
+        b->out.dim[k] = 0;                  /* past the rank: 0 in every stored shape (plan images copy shapes whole) */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
     if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
         (g->nins + (size_t)b->n > g->inscap &&
@@ -36950,39 +36956,52 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
-/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
-static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+/* the value of n after a run, with the checks gir_plan_data leaves to the caller: n is a node of the plan's graph, in
+   the plan, not fused away, holds one element when `one` asks it, and has a value. who names the caller in the
+   message written to msg (NULL: no message). */
+static gir_status gir__plan_value(const gir_plan *p, gir_node n, int one, const char *who, gir_plan *msg,
+                                  const gir__val **out, const void **data) {
     uint32_t v = 0;
     const gir__val *val;
     const void *ptr;
     int64_t cnt;
     if (!p) return GIR_ERR_INVALID_ARG;
     if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
-        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "%s: node %u: not a node of the plan's graph", who, n.id);
         return GIR_ERR_HANDLE;
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): not in the plan (compile it as an "
+                            "output)", who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): fused away (compile it as an output)",
+                            who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
-    if ((cnt = gir__numel(&val->shape)) != 1) {
-        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+    if (one && (cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "%s: node %u (%s): %S has %l elements, not one", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
-        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "%s: node %u (%s): no value yet (%s)", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
+    *out = val;
+    *data = ptr;
+    return GIR_OK;
+}
+/* a one-element value as a double: the checks of gir__plan_value, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 1, "plan_scalar", msg, &val, &ptr);
+    if (s != GIR_OK) return s;
     switch (val->dtype) {
     case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
     case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
@@ -37001,6 +37020,22 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     gir_status s = gir__plan_scalar(p, n, &x, p);
     if (s == GIR_OK && value) *value = x;
     return s;
+}
+GIR_API gir_status gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 0, "plan_read", p, &val, &ptr);
+    uint64_t have;
+    if (s != GIR_OK) return s;
+    have = (uint64_t)gir__numel(&val->shape) * gir_dtype_size((gir_dtype)val->dtype);
+    if (!dst || (uint64_t)bytes != have) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_read: node %u (%s): %T%S is %l bytes; the buffer %s%l bytes", n.id,
+                   gir__op_names[p->g->nodes[n.id].op], (int)val->dtype, &val->shape,
+                   (long long)have, dst ? "has " : "is NULL, given ", (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (have) GIR_MEMCPY(dst, ptr, (size_t)have);
+    return GIR_OK;
 }
 /* the i-th value step k reads from memory (a fused group's: its members' inputs from outside the group), or
    (uint32_t)-1 past the last */
