@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=7586f3f8cc48f275
+                                          gen/ sha256=df4dc2c595b2b6de
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1331,6 +1331,10 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
+/* copy the value of n after gir_plan_run into dst, which holds exactly bytes = numel * gir_dtype_size bytes: the
+   checks of gir_plan_read_scalar (n in p, not fused away, has a value), then the size; on an error nothing is
+   copied, and the status and message are in the plan (gir_plan_message). */
+GIR_API gir_status  gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_plan_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in
@@ -1857,8 +1861,10 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
    x86 vocabularies, which the GEMM kernels (at the build's level) call from the -O1 intrinsic regions' code */
 #if defined(__GNUC__) || defined(__clang__)
 #  define GIR__ALWAYS_INLINE __attribute__((always_inline))
+#  define GIR__NOINLINE __attribute__((noinline))   /* a kernel's loop kept out of a large caller: its registers */
 #else
 #  define GIR__ALWAYS_INLINE
+#  define GIR__NOINLINE
 #endif
 /* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
    regions), the rest as the build asks:
@@ -25400,6 +25406,8 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     b->attr.data = data;
     packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
     align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
+    for (k = b->out.rank > 0 ? b->out.rank : 0; k < GIR_MAX_RANK; ++k)
+        b->out.dim[k] = 0;                  /* past the rank: 0 in every stored shape (plan images copy shapes whole) */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
     if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
         (g->nins + (size_t)b->n > g->inscap &&
@@ -33490,20 +33498,47 @@ typedef struct gir__mm_job {
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
 #if defined(GIR_NO_PACKED_GEMM)
-/* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+/* GIR_NO_PACKED_GEMM (small firmware builds): one float product without packing or scratch, accumulating in the
+   dtype. gir__dot4_<T> sums four columns of one row of out in registers (the four columns' pointers into b walk
+   together down kk rows); its few live values stay in a 32-bit core's registers. Its strides and count are
+   32-bit (a dimension is an int32_t, and so is a 2-D operand's stride); the offsets of a row and a column, which
+   may pass 2^31 elements, are ptrdiff_t, the target's word: a 32-bit core does no 64-bit arithmetic. */
+#define GIR__DOT4(T)                                                                                         \
+    GIR__NOINLINE static void gir__dot4_##T(const T *a, int32_t sa, const T *const *b, int32_t sb, int32_t kk,  \
+                                             T *s) {                                                         \
+        const T *b0 = b[0], *b1 = b[1], *b2 = b[2], *b3 = b[3];                                              \
+        T s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                                    \
+        for (; kk > 0; --kk, a += sa, b0 += sb, b1 += sb, b2 += sb, b3 += sb) {                              \
+            T x = *a;                                                                                        \
+            s0 += x * *b0;                                                                                   \
+            s1 += x * *b1;                                                                                   \
+            s2 += x * *b2;                                                                                   \
+            s3 += x * *b3;                                                                                   \
+        }                                                                                                    \
+        s[0] = s0;                                                                                           \
+        s[1] = s1;                                                                                           \
+        s[2] = s2;                                                                                           \
+        s[3] = s3;                                                                                           \
+    }
+GIR__DOT4(float)
+GIR__DOT4(double)
+#undef GIR__DOT4
+/* the rows of out, four columns at a time (past the last column, the fourth pointer repeats the last: its sum is
+   not stored) */
 #define GIR__MM_PLAIN(T) do {                                                                              \
-        const T *a = (const T *)k->in[0].p + ao, *b = (const T *)k->in[1].p + bo;                          \
-        T *o = (T *)k->out + t * m * n;                                                                     \
-        for (i = 0; i < m; ++i)                                                                             \
-            for (c = 0; c < n; ++c) {                                                                       \
-                T acc = 0;                                                                                  \
-                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];    \
-                o[i * n + c] = j->acc ? o[i * n + c] + acc : acc;                                           \
+        const T *a = (const T *)k->in[0].p + ao, *b = (const T *)k->in[1].p + bo, *bc[4];                   \
+        T *o = (T *)k->out + t * j->m * j->n, s[4];                                                         \
+        for (i = 0; i < m; ++i, o += n)                                                                     \
+            for (c = 0; c < n; c += 4) {                                                                    \
+                for (q = 0; q < 4; ++q) bc[q] = b + (ptrdiff_t)(c + q < n ? c + q : n - 1) * csb;           \
+                gir__dot4_##T(a + (ptrdiff_t)i * rsa, csa, bc, rsb, kk, s);                                 \
+                for (q = 0; q < 4 && c + q < n; ++q) o[c + q] = j->acc ? o[c + q] + s[q] : s[q];            \
             }                                                                                               \
     } while (0)
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
     const gir__kx *k = j->k;
-    int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
+    int32_t i, c, q, m = (int32_t)j->m, kk = (int32_t)j->kk, n = (int32_t)j->n;
+    int32_t rsa = (int32_t)j->rsa, csa = (int32_t)j->csa, rsb = (int32_t)j->rsb, csb = (int32_t)j->csb;
     if (GIR__KDT(k) == GIR_DTYPE_F32) GIR__MM_PLAIN(float);
     else GIR__MM_PLAIN(double);
 }
@@ -35882,9 +35917,12 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
    group) that writes its new value into it */
 static int gir__plan_check_updates(const gir_plan *p, char *msg, size_t n) {
     uint32_t k, j, m, nm;
+    gir__srd r;
     for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
-        nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+        const gir__step *s;
+        gir__srd_init(p, k, &r);                   /* the step, or its group's members */
+        s = r.s;
+        nm = r.nm;
         for (m = 0; m < nm; ++m) {
             uint32_t var = (uint32_t)p->vals[s[m].val].off, i, bad = GIR__NEVER;
             if (p->vals[s[m].val].kind != GIR__VAL_INVAR) continue;
@@ -36175,14 +36213,19 @@ static int gir__update_ok(const gir_plan *p, const uint32_t *prod, uint32_t a) {
         if (k != a && gir__plan_step_reads(p, k, var)) break;
     return k == p->nsteps ? 1 : 2;
 }
+/* a constraint of the graph (gir_graph_constrain) names node id: its step stays where the order put it */
+static int gir__update_constrained(const gir_graph *g, uint32_t id) {
+    size_t c;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == id) return 1;
+    return 0;
+}
 /* step s can run just before assign step a instead: nothing between reads its value or writes, in place, a
    variable it reads, and no constraint of the graph names its node */
 static int gir__update_movable(const gir_graph *g, const gir_plan *p, uint32_t s, uint32_t a) {
     const gir__step *st = &p->steps[s];
     uint32_t k, j;
-    size_t c;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[st->val].node) return 0;
+    if (gir__update_constrained(g, p->vals[st->val].node)) return 0;
     for (k = s + 1; k < a; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
         if (gir__plan_step_reads(p, k, st->val)) return 0;
@@ -36273,23 +36316,19 @@ static int gir__fold_scale(const gir_plan *p, const gir__step *s, int dt, gir__f
    written between it and the update, nor V; no constraint names it */
 static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
     const gir__step *mm;
-    uint32_t q, j, a, b;
-    size_t c;
+    uint32_t q, a, b, v;
+    gir__srd r;
     if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
     mm = &p->steps[f->mm];
     if (mm->op != f->r->product || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
     a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
     if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
-    if (gir__update_readers(p, f->grad) != 1) return 0;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[mm->val].node) return 0;
-    for (q = f->mm + 1; q < f->k; ++q) {
-        const gir__step *s = p->fgroup && p->fgroup[q] ? &p->fsteps[p->groups[p->fgroup[q] - 1].m0] : &p->steps[q];
-        uint32_t nm = p->fgroup && p->fgroup[q] ? p->groups[p->fgroup[q] - 1].nm : 1;
-        for (j = 0; j < nm; ++j)
-            if (p->vals[s[j].val].kind == GIR__VAL_INVAR && (p->vals[s[j].val].off == a || p->vals[s[j].val].off == b))
-                return 0;
-    }
+    if (gir__update_readers(p, f->grad) != 1 || gir__update_constrained(g, p->vals[mm->val].node)) return 0;
+    for (q = f->mm + 1; q < f->k; ++q)
+        for (gir__srd_init(p, q, &r); r.m < r.nm; ++r.m) {      /* the step, or each member of its group */
+            v = r.s[r.m].val;
+            if (p->vals[v].kind == GIR__VAL_INVAR && (p->vals[v].off == a || p->vals[v].off == b)) return 0;
+        }
     return 1;
 }
 /* step k is an update that rule f->r folds (fills the rest of f) */
@@ -36897,6 +36936,10 @@ static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
     return GIR_ERR_INVALID_ARG;
 }
 #endif
+/* the memory of the variable whose new value v is computed into (a value of kind GIR__VAL_INVAR) */
+static void *gir__val_var_data(const gir_plan *p, const gir__val *v) {
+    return gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+}
 static gir_status gir__plan_run_steps(gir_plan *p) {
     uint32_t k;
     p->status = GIR_OK;
@@ -36904,7 +36947,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
-        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__val_var_data(p, v);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -36945,43 +36988,56 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
-        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
+        return gir__val_var_data(p, &p->vals[v - 1]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
-/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
-static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+/* the value of n after a run, with the checks gir_plan_data leaves to the caller: n is a node of the plan's graph, in
+   the plan, not fused away, holds one element when `one` asks it, and has a value. who names the caller in the
+   message written to msg (NULL: no message). */
+static gir_status gir__plan_value(const gir_plan *p, gir_node n, int one, const char *who, gir_plan *msg,
+                                  const gir__val **out, const void **data) {
     uint32_t v = 0;
     const gir__val *val;
     const void *ptr;
     int64_t cnt;
     if (!p) return GIR_ERR_INVALID_ARG;
     if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
-        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "%s: node %u: not a node of the plan's graph", who, n.id);
         return GIR_ERR_HANDLE;
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): not in the plan (compile it as an "
+                            "output)", who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): fused away (compile it as an output)",
+                            who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
-    if ((cnt = gir__numel(&val->shape)) != 1) {
-        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+    if (one && (cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "%s: node %u (%s): %S has %l elements, not one", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
-        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "%s: node %u (%s): no value yet (%s)", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
+    *out = val;
+    *data = ptr;
+    return GIR_OK;
+}
+/* a one-element value as a double: the checks of gir__plan_value, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 1, "plan_scalar", msg, &val, &ptr);
+    if (s != GIR_OK) return s;
     switch (val->dtype) {
     case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
     case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
@@ -37000,6 +37056,22 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     gir_status s = gir__plan_scalar(p, n, &x, p);
     if (s == GIR_OK && value) *value = x;
     return s;
+}
+GIR_API gir_status gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 0, "plan_read", p, &val, &ptr);
+    uint64_t have;
+    if (s != GIR_OK) return s;
+    have = (uint64_t)gir__numel(&val->shape) * gir_dtype_size((gir_dtype)val->dtype);
+    if (!dst || (uint64_t)bytes != have) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_read: node %u (%s): %T%S is %l bytes; the buffer %s%l bytes", n.id,
+                   gir__op_names[p->g->nodes[n.id].op], (int)val->dtype, &val->shape,
+                   (long long)have, dst ? "has " : "is NULL, given ", (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (have) GIR_MEMCPY(dst, ptr, (size_t)have);
+    return GIR_OK;
 }
 /* the i-th value step k reads from memory (a fused group's: its members' inputs from outside the group), or
    (uint32_t)-1 past the last */

@@ -70,13 +70,14 @@ COMPARISONS = [
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
     ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_mlp_b1", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
     ("meta_bytes_per_node", "before", "bytes"), ("mlp_b1_traffic", "floor", "bytes"),
-    ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu
+    ("m4_infer_instr", "hand", "instr"), ("m4_train_instr", "hand", "instr"),      # bench/m4/run.sh, under qemu:
+    ("m4_infer_instr_packed", "hand", "instr"), ("m4_train_instr_packed", "hand", "instr"),   # the two builds
     ("compile_impl_o2", "budget", "s"),                                              # timed here, see above
     ("ort_mlp_b1", "ort", "us"), ("ort_mlp_b64", "ort", "us"), ("ort_cnn_b32", "ort", "us"),
     ("ort_call_overhead", "ort", "us"),                                              # no ratio: see above
 ]
 LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s", "us"}
-M4_NAMES = {"m4_infer_instr", "m4_train_instr"}
+M4_NAMES = {"m4_infer_instr", "m4_train_instr", "m4_infer_instr_packed", "m4_train_instr_packed"}
 COMPILE_NAMES = {"compile_impl_o2"}
 ORT_NAMES = {"ort_mlp_b1", "ort_mlp_b64", "ort_cnn_b32", "ort_call_overhead"}
 NO_RATIO = {"ort_call_overhead"}

@@ -1,4 +1,4 @@
-/* newton.c - Newton's method with gir_jacobian and gir_hessian (the PyTorch version:
+/* newton.c - Newton's method with gir_grad and gir_jacobian (the PyTorch version:
    examples/torch/newton.py).
      F(x) = 0 for F(x) = (x0^2 + x1^2 - 4, exp(x0) + x1 - 1):     x <- x - J(x)^-1 F(x)
      minimise rosenbrock(x) = (1 - x0)^2 + 100 (x1 - x0^2)^2:     x <- x - H(x)^-1 grad(x)
@@ -7,7 +7,6 @@
        gcc -std=c99 -O2 -I. examples/newton.c -o build/newton -lm && ./build/newton  */
 #define GIR_IMPLEMENTATION
 #include "gir.h"
-#include <string.h>
 #define C(v) gir_scalar(g, GIR_DTYPE_F64, v)
 
 /* a circle of radius 2 meets x1 = 1 - exp(x0) */
@@ -21,32 +20,30 @@ static gir_node rosenbrock(gir_graph *g, gir_node x0, gir_node x1) {
     return gir_add(g, gir_square(g, gir_sub(g, C(1), x0)),
                    gir_mul(g, C(100), gir_square(g, gir_sub(g, x1, gir_square(g, x0)))));
 }
+/* Newton's method on d(x) = 0: d is F, or the gradient of rosenbrock, whose Jacobian is the
+   Hessian */
 static int newton(const char *name, int minimise, double a, double b) {
     gir_graph *g = gir_graph_new(NULL);
     gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2));
-    gir_node x0 = gir_slice(g, x, 0, 0, 1, 1), x1 = gir_slice(g, x, 0, 1, 2, 1);
-    gir_node f = minimise ? rosenbrock(g, x0, x1) : F(g, x0, x1), d = f, J = f, outs[2];
-    double xv[2] = {a, b}, norm = 1;
+    gir_node xs[2], d, J, outs[2];
+    double xv[2] = {a, b};
+    double norm = 1;
     gir_plan *p = NULL;
-    if (minimise) {   /* d: the gradient, or F(x) */
-        gir_grad(g, f, 1, &x, &d);
-        gir_hessian(g, f, x, &J);
-    } else {
-        gir_jacobian(g, f, x, &J);
-    }
+    gir_split(g, x, 0, 2, xs);
+    d = minimise ? rosenbrock(g, xs[0], xs[1]) : F(g, xs[0], xs[1]);
+    if (minimise)
+        gir_grad(g, d, 1, &x, &d);
+    gir_jacobian(g, d, x, &J);
     outs[0] = gir_sub(g, x, gir_solve(g, J, d));
     outs[1] = gir_norm(g, d);
-    if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK) {
+    if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK)
         printf("error: %s\n", gir_graph_message(g));
-        gir_graph_free(g);
-        return 0;
-    }
     gir_plan_bind(p, x, xv);
-    /* until |d| < 1e-10 */
+    /* until |d| < 1e-10; a plan that failed to compile is NULL, and does not run */
     for (int it = 0; it < 50 && norm >= 1e-10 && gir_plan_run(p) == GIR_OK; ++it) {
         norm = gir_plan_scalar(p, outs[1]);
         printf("%s %2d: x = (%.12f, %.12f)  |d| = %.3e\n", name, it, xv[0], xv[1], norm);
-        memcpy(xv, gir_plan_data(p, outs[0]), sizeof xv);
+        gir_plan_read(p, outs[0], xv, sizeof xv);
     }
     gir_plan_free(p);
     gir_graph_free(g);

@@ -404,6 +404,11 @@ lane2() {
 
     step "build: test runner, GIR_NO_SIMD" $CC -std=c99 $WARN -O2 -DGIR_NO_SIMD tests/unit/main.c -o $B/test_main_nosimd -lm
     tally "test runner (GIR_NO_SIMD)" ./$B/test_main_nosimd
+    # the small firmware builds' matmul (plain loops, four columns at a time), under ASan+UBSan: out of bounds at a
+    # row's last columns would show
+    step "build: test runner, GIR_NO_PACKED_GEMM, ASan+UBSan" $CC -std=c99 $WARN -O1 -g $SAN -DGIR_NO_PACKED_GEMM \
+        tests/unit/main.c -o $B/test_main_nopack -lm
+    tally "test runner (GIR_NO_PACKED_GEMM, ASan+UBSan)" ./$B/test_main_nopack
 
     # 5b. threads (GIR_THREADS): the whole runner with the hook and the built-in pool compiled in (its threads/ suite
     #     is empty otherwise), the thread suite under ThreadSanitizer, and the hook alone (GIR_NO_POOL) as C and C++

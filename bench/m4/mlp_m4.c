@@ -128,6 +128,25 @@ static int setup(void) { return 0; }
 static gir_graph *g;
 static gir_plan *p;
 static gir_node y;
+#ifdef BENCH_IMAGE
+/* the firmware build (BENCH_IMAGE): the plan, unfused, as a plan image in RAM, opened and run as firmware runs it */
+static gir_image *m;
+static gir_compile_desc no_fusion = {GIR_COMPILE_NO_FUSION, 0, NULL, 0};
+static const gir_compile_desc *const cd = &no_fusion;
+static int open_image(int n_in, const gir_node *ins, const void *const *data, const size_t *bytes, gir_node out) {
+    static unsigned char img[16384] __attribute__((aligned(8))), ram[32768] __attribute__((aligned(8)));
+    size_t len = 0;
+    int k;
+    if (gir_plan_write_image(p, n_in, ins, 1, &out, img, sizeof img, &len) != GIR_OK ||
+        gir_image_open(img, len, ram, sizeof ram, &m, NULL, 0) != GIR_OK)
+        return 1;
+    for (k = 0; k < n_in; ++k)
+        if (gir_image_bind(m, k, data[k], bytes[k]) != GIR_OK) return 1;
+    return 0;
+}
+#else
+static const gir_compile_desc *const cd = NULL;
+#endif
 static int setup(void) {
     gir_node xi, v[4], hd, logits;
     int nout = 1;
@@ -147,19 +166,42 @@ static int setup(void) {
         y = outs[0] = gir_mean(g, gir_xent_logits(g, logits, yi), gir_ints0(), 0);
         gir_grad(g, outs[0], 4, v, grads);
         nout += gir_optim_updates(g, &opt, 4, v, grads, lri, outs + 1);
-        if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &p)) return 1;
+        if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, cd, &p)) return 1;
         gir_plan_bind(p, yi, labels);
         gir_plan_bind(p, lri, &lr);
+#ifdef BENCH_IMAGE
+        {
+            const gir_node ins[3] = {xi, yi, lri};
+            const void *const data[3] = {x, labels, &lr};
+            const size_t bytes[3] = {sizeof x, sizeof labels, sizeof lr};
+            return gir_plan_bind(p, xi, x) != GIR_OK || open_image(3, ins, data, bytes, y);
+        }
+#endif
     }
 #else
     y = gir_softmax(g, logits, 1);
-    if (gir_graph_status(g) || gir_plan_compile(g, nout, &y, NULL, &p)) return 1;
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, &y, cd, &p)) return 1;
 #endif
-    return gir_plan_bind(p, xi, x) != GIR_OK;
+    if (gir_plan_bind(p, xi, x) != GIR_OK) return 1;
+#if defined(BENCH_IMAGE) && !defined(BENCH_TRAIN)
+    {
+        const void *const data[1] = {x};
+        const size_t bytes[1] = {sizeof x};
+        return open_image(1, &xi, data, bytes, y);
+    }
+#else
+    return 0;
+#endif
 }
+#ifdef BENCH_IMAGE
+static void run_once(void) { gir_image_run(m); }
+static float check_value(void) {
+    const float *o = (const float *)gir_image_output(m, 0, NULL);
+#else
 static void run_once(void) { gir_plan_run(p); }
 static float check_value(void) {
     const float *o = (const float *)gir_plan_data(p, y);
+#endif
 #ifdef BENCH_TRAIN
     return o[0];
 #else

@@ -564,6 +564,10 @@ GIR_API const char *gir_plan_message(const gir_plan *p);
    gir_plan_read_scalar says which, as a status and a message in the plan (gir_plan_message), and leaves *value. */
 GIR_API double      gir_plan_scalar(const gir_plan *p, gir_node n);
 GIR_API gir_status  gir_plan_read_scalar(gir_plan *p, gir_node n, double *value);
+/* copy the value of n after gir_plan_run into dst, which holds exactly bytes = numel * gir_dtype_size bytes: the
+   checks of gir_plan_read_scalar (n in p, not fused away, has a value), then the size; on an error nothing is
+   copied, and the status and message are in the plan (gir_plan_message). */
+GIR_API gir_status  gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes);
 
 /* >>threads (hosted builds, opt-in: define GIR_THREADS; without it only the two types below exist and gir_plan_run uses
    only the calling thread). A plan may carry a parallel-for hook. The hook runs task(ctx, i) once for every i in

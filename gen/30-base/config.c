@@ -58,8 +58,10 @@
    x86 vocabularies, which the GEMM kernels (at the build's level) call from the -O1 intrinsic regions' code */
 #if defined(__GNUC__) || defined(__clang__)
 #  define GIR__ALWAYS_INLINE __attribute__((always_inline))
+#  define GIR__NOINLINE __attribute__((noinline))   /* a kernel's loop kept out of a large caller: its registers */
 #else
 #  define GIR__ALWAYS_INLINE
+#  define GIR__NOINLINE
 #endif
 /* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
    regions), the rest as the build asks:

@@ -287,6 +287,8 @@ static gir_node gir__bld_commit(gir__bctx *b, int np, int ntype, int level, void
     b->attr.data = data;
     packed = b->zero ? 0 : gir__attr_pack(&b->attr, pk);   /* attributes other than all zeros get a store entry */
     align = packed && (pk[1] & 0x40u) ? (uint32_t)sizeof(void *) : 1u;   /* with values: the pointer aligned */
+    for (k = b->out.rank > 0 ? b->out.rank : 0; k < GIR_MAX_RANK; ++k)
+        b->out.dim[k] = 0;                  /* past the rank: 0 in every stored shape (plan images copy shapes whole) */
     sref = gir__shape_ref(g, &b->out, b->in, b->n);        /* 0: the shape is stored anew */
     if ((g->nnodes + 1 > g->cap && gir__grow(&g->a, (void **)&g->nodes, &g->cap, g->nnodes + 1, sizeof(gir__node))) ||
         (g->nins + (size_t)b->n > g->inscap &&

@@ -728,20 +728,47 @@ typedef struct gir__mm_job {
 } gir__mm_job;
 /* product t of the batch: the float GEMM (with scratch s and hook par) or the wrapping integer loop */
 #if defined(GIR_NO_PACKED_GEMM)
-/* GIR_NO_PACKED_GEMM (small firmware builds): one float product as three plain loops, accumulating in the dtype */
+/* GIR_NO_PACKED_GEMM (small firmware builds): one float product without packing or scratch, accumulating in the
+   dtype. gir__dot4_<T> sums four columns of one row of out in registers (the four columns' pointers into b walk
+   together down kk rows); its few live values stay in a 32-bit core's registers. Its strides and count are
+   32-bit (a dimension is an int32_t, and so is a 2-D operand's stride); the offsets of a row and a column, which
+   may pass 2^31 elements, are ptrdiff_t, the target's word: a 32-bit core does no 64-bit arithmetic. */
+#define GIR__DOT4(T)                                                                                         \
+    GIR__NOINLINE static void gir__dot4_##T(const T *a, int32_t sa, const T *const *b, int32_t sb, int32_t kk,  \
+                                             T *s) {                                                         \
+        const T *b0 = b[0], *b1 = b[1], *b2 = b[2], *b3 = b[3];                                              \
+        T s0 = 0, s1 = 0, s2 = 0, s3 = 0;                                                                    \
+        for (; kk > 0; --kk, a += sa, b0 += sb, b1 += sb, b2 += sb, b3 += sb) {                              \
+            T x = *a;                                                                                        \
+            s0 += x * *b0;                                                                                   \
+            s1 += x * *b1;                                                                                   \
+            s2 += x * *b2;                                                                                   \
+            s3 += x * *b3;                                                                                   \
+        }                                                                                                    \
+        s[0] = s0;                                                                                           \
+        s[1] = s1;                                                                                           \
+        s[2] = s2;                                                                                           \
+        s[3] = s3;                                                                                           \
+    }
+GIR__DOT4(float)
+GIR__DOT4(double)
+#undef GIR__DOT4
+/* the rows of out, four columns at a time (past the last column, the fourth pointer repeats the last: its sum is
+   not stored) */
 #define GIR__MM_PLAIN(T) do {                                                                              \
-        const T *a = (const T *)k->in[0].p + ao, *b = (const T *)k->in[1].p + bo;                          \
-        T *o = (T *)k->out + t * m * n;                                                                     \
-        for (i = 0; i < m; ++i)                                                                             \
-            for (c = 0; c < n; ++c) {                                                                       \
-                T acc = 0;                                                                                  \
-                for (p = 0; p < kk; ++p) acc += a[i * j->rsa + p * j->csa] * b[p * j->rsb + c * j->csb];    \
-                o[i * n + c] = j->acc ? o[i * n + c] + acc : acc;                                           \
+        const T *a = (const T *)k->in[0].p + ao, *b = (const T *)k->in[1].p + bo, *bc[4];                   \
+        T *o = (T *)k->out + t * j->m * j->n, s[4];                                                         \
+        for (i = 0; i < m; ++i, o += n)                                                                     \
+            for (c = 0; c < n; c += 4) {                                                                    \
+                for (q = 0; q < 4; ++q) bc[q] = b + (ptrdiff_t)(c + q < n ? c + q : n - 1) * csb;           \
+                gir__dot4_##T(a + (ptrdiff_t)i * rsa, csa, bc, rsb, kk, s);                                 \
+                for (q = 0; q < 4 && c + q < n; ++q) o[c + q] = j->acc ? o[c + q] + s[q] : s[q];            \
             }                                                                                               \
     } while (0)
 static void gir__mm_plain(const gir__mm_job *j, int64_t ao, int64_t bo, int64_t t) {
     const gir__kx *k = j->k;
-    int64_t i, c, p, m = j->m, kk = j->kk, n = j->n;
+    int32_t i, c, q, m = (int32_t)j->m, kk = (int32_t)j->kk, n = (int32_t)j->n;
+    int32_t rsa = (int32_t)j->rsa, csa = (int32_t)j->csa, rsb = (int32_t)j->rsb, csb = (int32_t)j->csb;
     if (GIR__KDT(k) == GIR_DTYPE_F32) GIR__MM_PLAIN(float);
     else GIR__MM_PLAIN(double);
 }

@@ -723,9 +723,12 @@ static int gir__plan_overlap(const gir_plan *p, uint32_t a, uint32_t b) {
    group) that writes its new value into it */
 static int gir__plan_check_updates(const gir_plan *p, char *msg, size_t n) {
     uint32_t k, j, m, nm;
+    gir__srd r;
     for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = p->fgroup && p->fgroup[k] ? &p->fsteps[p->groups[p->fgroup[k] - 1].m0] : &p->steps[k];
-        nm = p->fgroup && p->fgroup[k] ? p->groups[p->fgroup[k] - 1].nm : 1;
+        const gir__step *s;
+        gir__srd_init(p, k, &r);                   /* the step, or its group's members */
+        s = r.s;
+        nm = r.nm;
         for (m = 0; m < nm; ++m) {
             uint32_t var = (uint32_t)p->vals[s[m].val].off, i, bad = GIR__NEVER;
             if (p->vals[s[m].val].kind != GIR__VAL_INVAR) continue;

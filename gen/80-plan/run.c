@@ -137,6 +137,10 @@ static gir_status gir__par_check(gir_plan *p, uint32_t node, uint16_t op) {
     return GIR_ERR_INVALID_ARG;
 }
 #endif
+/* the memory of the variable whose new value v is computed into (a value of kind GIR__VAL_INVAR) */
+static void *gir__val_var_data(const gir_plan *p, const gir__val *v) {
+    return gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+}
 static gir_status gir__plan_run_steps(gir_plan *p) {
     uint32_t k;
     p->status = GIR_OK;
@@ -144,7 +148,7 @@ static gir_status gir__plan_run_steps(gir_plan *p) {
     for (k = 0; k < p->nvals; ++k) {
         gir__val *v = &p->vals[k];
         if (v->kind == GIR__VAL_DATA) v->ptr = gir__node_data(p->g, &p->g->nodes[v->node]);
-        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__node_data(p->g, &p->g->nodes[p->vals[v->off].node]);
+        else if (v->kind == GIR__VAL_INVAR) v->ptr = gir__val_var_data(p, v);
         else if (v->kind == GIR__VAL_INPUT && !v->ptr && v->bytes) {
             gir__pfail(p, GIR_ERR_UNBOUND, "run: input %N %T %S is not bound (gir_plan_bind)",
                        (const gir_graph *)p->g, (unsigned)v->node,
@@ -185,43 +189,56 @@ GIR_API const void *gir_plan_data(const gir_plan *p, gir_node n) {
     if (!p || gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !(v = p->map[n.id])) return NULL;
     if (p->vals[v - 1].kind == GIR__VAL_DATA) return gir__node_data(p->g, &p->g->nodes[p->vals[v - 1].node]);
     if (p->vals[v - 1].kind == GIR__VAL_INVAR)       /* the variable's memory: the new value once a run wrote it */
-        return gir__node_data(p->g, &p->g->nodes[p->vals[p->vals[v - 1].off].node]);
+        return gir__val_var_data(p, &p->vals[v - 1]);
     return p->vals[v - 1].ptr;
 }
 GIR_API const char *gir_plan_message(const gir_plan *p) { return p ? p->msg : "no plan (NULL)"; }
-/* a one-element value as a double: the checks gir_plan_data leaves to the caller, then one load of its dtype */
-static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+/* the value of n after a run, with the checks gir_plan_data leaves to the caller: n is a node of the plan's graph, in
+   the plan, not fused away, holds one element when `one` asks it, and has a value. who names the caller in the
+   message written to msg (NULL: no message). */
+static gir_status gir__plan_value(const gir_plan *p, gir_node n, int one, const char *who, gir_plan *msg,
+                                  const gir__val **out, const void **data) {
     uint32_t v = 0;
     const gir__val *val;
     const void *ptr;
     int64_t cnt;
     if (!p) return GIR_ERR_INVALID_ARG;
     if (gir__handle_kind(p->g, n) != GIR__H_OWN) {
-        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "plan_scalar: node %u: not a node of the plan's graph", n.id);
+        if (msg) gir__pfail(msg, GIR_ERR_HANDLE, "%s: node %u: not a node of the plan's graph", who, n.id);
         return GIR_ERR_HANDLE;
     }
     if (n.id >= p->nmap || !(v = p->map[n.id])) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): not in the plan (compile it as an "
-                            "output)", n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): not in the plan (compile it as an "
+                            "output)", who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
     val = &p->vals[v - 1];
     if (val->kind == GIR__VAL_FUSED) {
-        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "plan_scalar: node %u (%s): fused away (compile it as an output)",
-                            n.id, gir__op_names[p->g->nodes[n.id].op]);
+        if (msg) gir__pfail(msg, GIR_ERR_INVALID_ARG, "%s: node %u (%s): fused away (compile it as an output)",
+                            who, n.id, gir__op_names[p->g->nodes[n.id].op]);
         return GIR_ERR_INVALID_ARG;
     }
-    if ((cnt = gir__numel(&val->shape)) != 1) {
-        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "plan_scalar: node %u (%s): %S has %l elements, not one", n.id,
+    if (one && (cnt = gir__numel(&val->shape)) != 1) {
+        if (msg) gir__pfail(msg, GIR_ERR_SHAPE, "%s: node %u (%s): %S has %l elements, not one", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], &val->shape, (long long)cnt);
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
     if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
-        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "plan_scalar: node %u (%s): no value yet (%s)", n.id,
+        if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "%s: node %u (%s): no value yet (%s)", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
     }
+    *out = val;
+    *data = ptr;
+    return GIR_OK;
+}
+/* a one-element value as a double: the checks of gir__plan_value, then one load of its dtype */
+static gir_status gir__plan_scalar(const gir_plan *p, gir_node n, double *value, gir_plan *msg) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 1, "plan_scalar", msg, &val, &ptr);
+    if (s != GIR_OK) return s;
     switch (val->dtype) {
     case GIR_DTYPE_F32: *value = *(const float *)ptr; break;
     case GIR_DTYPE_F64: *value = *(const double *)ptr; break;
@@ -240,6 +257,22 @@ GIR_API gir_status gir_plan_read_scalar(gir_plan *p, gir_node n, double *value) 
     gir_status s = gir__plan_scalar(p, n, &x, p);
     if (s == GIR_OK && value) *value = x;
     return s;
+}
+GIR_API gir_status gir_plan_read(gir_plan *p, gir_node n, void *dst, size_t bytes) {
+    const gir__val *val = NULL;
+    const void *ptr = NULL;
+    gir_status s = gir__plan_value(p, n, 0, "plan_read", p, &val, &ptr);
+    uint64_t have;
+    if (s != GIR_OK) return s;
+    have = (uint64_t)gir__numel(&val->shape) * gir_dtype_size((gir_dtype)val->dtype);
+    if (!dst || (uint64_t)bytes != have) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_read: node %u (%s): %T%S is %l bytes; the buffer %s%l bytes", n.id,
+                   gir__op_names[p->g->nodes[n.id].op], (int)val->dtype, &val->shape,
+                   (long long)have, dst ? "has " : "is NULL, given ", (long long)bytes);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (have) GIR_MEMCPY(dst, ptr, (size_t)have);
+    return GIR_OK;
 }
 /* the i-th value step k reads from memory (a fused group's: its members' inputs from outside the group), or
    (uint32_t)-1 past the last */

@@ -25,14 +25,19 @@ static int gir__update_ok(const gir_plan *p, const uint32_t *prod, uint32_t a) {
         if (k != a && gir__plan_step_reads(p, k, var)) break;
     return k == p->nsteps ? 1 : 2;
 }
+/* a constraint of the graph (gir_graph_constrain) names node id: its step stays where the order put it */
+static int gir__update_constrained(const gir_graph *g, uint32_t id) {
+    size_t c;
+    for (c = 0; c < g->ncons; ++c)
+        if (g->cons[c] == id) return 1;
+    return 0;
+}
 /* step s can run just before assign step a instead: nothing between reads its value or writes, in place, a
    variable it reads, and no constraint of the graph names its node */
 static int gir__update_movable(const gir_graph *g, const gir_plan *p, uint32_t s, uint32_t a) {
     const gir__step *st = &p->steps[s];
     uint32_t k, j;
-    size_t c;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[st->val].node) return 0;
+    if (gir__update_constrained(g, p->vals[st->val].node)) return 0;
     for (k = s + 1; k < a; ++k) {
         const gir__val *o = &p->vals[p->steps[k].val];
         if (gir__plan_step_reads(p, k, st->val)) return 0;
@@ -120,23 +125,19 @@ static int gir__fold_scale(const gir_plan *p, const gir__step *s, int dt, gir__f
    written between it and the update, nor V; no constraint names it */
 static int gir__fold_mm(const gir_graph *g, const gir_plan *p, uint32_t var, gir__fold *f) {
     const gir__step *mm;
-    uint32_t q, j, a, b;
-    size_t c;
+    uint32_t q, a, b, v;
+    gir__srd r;
     if ((f->mm = gir__update_producer(p, f->grad)) == GIR__NEVER || f->mm >= f->k) return 0;
     mm = &p->steps[f->mm];
     if (mm->op != f->r->product || mm->nin != 2 || p->vals[f->grad].isout || p->vals[f->grad].shape.rank != 2) return 0;
     a = p->sin[mm->in0]; b = p->sin[mm->in0 + 1];
     if (a == var || b == var || p->vals[a].shape.rank != 2 || p->vals[b].shape.rank != 2) return 0;
-    if (gir__update_readers(p, f->grad) != 1) return 0;
-    for (c = 0; c < g->ncons; ++c)
-        if (g->cons[c] == p->vals[mm->val].node) return 0;
-    for (q = f->mm + 1; q < f->k; ++q) {
-        const gir__step *s = p->fgroup && p->fgroup[q] ? &p->fsteps[p->groups[p->fgroup[q] - 1].m0] : &p->steps[q];
-        uint32_t nm = p->fgroup && p->fgroup[q] ? p->groups[p->fgroup[q] - 1].nm : 1;
-        for (j = 0; j < nm; ++j)
-            if (p->vals[s[j].val].kind == GIR__VAL_INVAR && (p->vals[s[j].val].off == a || p->vals[s[j].val].off == b))
-                return 0;
-    }
+    if (gir__update_readers(p, f->grad) != 1 || gir__update_constrained(g, p->vals[mm->val].node)) return 0;
+    for (q = f->mm + 1; q < f->k; ++q)
+        for (gir__srd_init(p, q, &r); r.m < r.nm; ++r.m) {      /* the step, or each member of its group */
+            v = r.s[r.m].val;
+            if (p->vals[v].kind == GIR__VAL_INVAR && (p->vals[v].off == a || p->vals[v].off == b)) return 0;
+        }
     return 1;
 }
 /* step k is an update that rule f->r folds (fills the rest of f) */

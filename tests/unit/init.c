@@ -350,6 +350,46 @@ static int test_plan_scalar_errors(void) {
     return 1;
 }
 
+/* gir_plan_read: a whole value copied out; the size must match; each way of not having a value, with nothing
+   copied */
+static int test_plan_read(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(2, 3)), y = gir_input(g, GIR_DTYPE_F32, gir_shape0());
+    gir_node a = gir_exp(g, x), out = gir_mul(g, gir_sin(g, a), gir_scalar(g, GIR_DTYPE_F32, 2));
+    gir_node c = gir_cos(g, x), hx;
+    gir_graph *h = gir_graph_new(NULL);
+    gir_plan *p = NULL;
+    float xv[6] = {0.5f, -1, 2, 0.25f, 0, -3}, got[6], big[7];
+    int k;
+    hx = gir_input(h, GIR_DTYPE_F32, gir_shape0());
+    for (k = 0; k < 6; ++k) got[k] = -7;
+    CHECK(gir_plan_compile(g, 1, &out, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
+    CHECK(gir_plan_read(p, out, got, sizeof got) == GIR_ERR_UNBOUND && strstr(gir_plan_message(p), "plan_read") &&
+          strstr(gir_plan_message(p), "has not run") && got[0] == -7, "before the run: %s", gir_plan_message(p));
+    CHECK(gir_plan_bind_bytes(p, x, xv, sizeof xv) == GIR_OK && gir_plan_run(p) == GIR_OK, "run");
+    CHECK(gir_plan_read(p, out, got, sizeof got) == GIR_OK, "read: %s", gir_plan_message(p));
+    for (k = 0; k < 6; ++k)
+        CHECK(got[k] == ((const float *)gir_plan_data(p, out))[k], "element %d", k);
+    got[0] = -7;
+    CHECK(gir_plan_read(p, out, big, sizeof big) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_plan_message(p), "f32[2,3] is 24 bytes; the buffer has 28 bytes"), "size: %s", gir_plan_message(p));
+    CHECK(gir_plan_read(p, out, NULL, 24) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "is NULL"), "NULL: %s",
+          gir_plan_message(p));
+    CHECK(gir_plan_read(p, a, got, sizeof got) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "fused away") &&
+          got[0] == -7, "fused: %s", gir_plan_message(p));
+    CHECK(gir_plan_read(p, c, got, sizeof got) == GIR_ERR_INVALID_ARG && strstr(gir_plan_message(p), "not in the plan"),
+          "not in plan: %s", gir_plan_message(p));
+    CHECK(gir_plan_read(p, y, got, 4) == GIR_ERR_INVALID_ARG, "input not in the plan");
+    CHECK(gir_plan_read(p, hx, got, 4) == GIR_ERR_HANDLE, "other graph");
+    CHECK(gir_plan_read(NULL, out, got, sizeof got) == GIR_ERR_INVALID_ARG && got[0] == -7, "NULL plan");
+    CHECK(gir_plan_read(p, x, got, sizeof got) == GIR_OK && got[5] == -3, "an input reads back");
+    CHECK(gir_plan_run(p) == GIR_OK, "the plan runs after a failed read: %s", gir_plan_message(p));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    gir_graph_free(h);
+    return 1;
+}
+
 static void suite_init(void) {
     RUN("init/golden_bounds_torch", test_init_golden_bounds());
     RUN("init/statistics_large", test_init_statistics());
@@ -359,4 +399,5 @@ static void suite_init(void) {
     RUN("init/errors", test_init_errors());
     RUN("plan_scalar/dtypes", test_plan_scalar_dtypes());
     RUN("plan_scalar/errors", test_plan_scalar_errors());
+    RUN("plan_read/values_and_errors", test_plan_read());
 }
