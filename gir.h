@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=df4dc2c595b2b6de
+                                          gen/ sha256=670c2f0a7d49ff6d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -37719,8 +37719,8 @@ static gir_node gir__as(gir_graph *g, gir_node x, int dt) {
     return gir_cast(g, x, (gir_dtype)dt);
 }
 static gir_node gir__sc(gir_graph *g, int dt, double v) { return gir_scalar(g, (gir_dtype)dt, v); }
-/* a float scalar node (rank 0 or one element) as an f64 rank-0 node; {0} after recording why */
-static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const char *what) {
+/* a float scalar node (rank 0 or one element) as a rank-0 node of its dtype; {0} after recording why */
+static gir_node gir__scalar_arg(gir_graph *g, gir_node x, const char *fn, const char *what) {
     const gir__node *d = gir__arg(g, x, fn, what);
     gir_node bad = gir__handle(NULL, 0);
     if (!d) {
@@ -37734,7 +37734,7 @@ static gir_node gir__scalar_f64(gir_graph *g, gir_node x, const char *fn, const 
         return bad;
     }
     if (gir__nshape(g, d)->rank) x = gir_reshape(g, x, gir_shape0());
-    return gir__as(g, x, GIR_DTYPE_F64);
+    return x;
 }
 /* the options with torch's defaults filled in, checked as torch checks them */
 static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_desc *d) {
@@ -37892,19 +37892,20 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
                               const gir_node *grads, gir_node lr, gir_node *updates) {
     gir_optim_desc d;
     gir__ostep s;
-    gir_node lr64;
+    gir_node lr0;
     int k, nu = 0, was_ok = gir__ok(g);
     if (!g || !gir__optim_desc(g, desc, &d) || !gir__optim_args(g, n, params, grads, updates)) return 0;
-    lr64 = gir__scalar_f64(g, lr, "optim_updates", "lr");
-    if (!lr64.id) return 0;
-    gir__optim_scalars(g, &d, lr64, &s);
+    lr0 = gir__scalar_arg(g, lr, "optim_updates", "lr");
+    if (!lr0.id) return 0;
+    /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64, as torch's are Python floats */
+    gir__optim_scalars(g, &d, gir__as(g, lr0, d.kind == GIR_OPTIM_SGD ? g->nodes[lr0.id].dtype : GIR_DTYPE_F64), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
-        nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr64, updates + nu)
+        nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)
                                       : gir__adam_param(g, &d, &s, params[k], grads[k], updates + nu);
     if (s.t.id) updates[nu++] = gir_assign(g, s.t, s.t1);
     if (!gir__ok(g)) {
-        gir__named(g, was_ok, "optim_updates", lr64);
+        gir__named(g, was_ok, "optim_updates", lr0);
         return 0;
     }
     return nu;

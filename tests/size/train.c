@@ -24,7 +24,7 @@ int main(void) {
     for (i = 0; i < 4; i += 2) gir_init_uniform(g, var[i], -0.1, 0.1, (uint64_t)i + 1);
     ins[0] = gir_input(g, GIR_DTYPE_F32, gir_shape2(BATCH, IN));
     ins[1] = gir_input(g, GIR_DTYPE_I32, gir_shape1(BATCH));
-    ins[2] = gir_input(g, GIR_DTYPE_F64, gir_shape0());               /* the learning rate */
+    ins[2] = gir_input(g, GIR_DTYPE_F32, gir_shape0());               /* the learning rate */
     logits = gir_add(g, gir_matmul(g, gir_relu(g, gir_add(g, gir_matmul(g, ins[0], var[0]), var[1])), var[2]), var[3]);
     outs[0] = gir_mean(g, gir_xent_logits(g, logits, ins[1]), gir_ints0(), 0);
     gir_grad(g, outs[0], 4, var, grads);
@@ -55,7 +55,7 @@ volatile int32_t labels[BATCH];
 int main(void) {
     float x[BATCH * IN];
     int32_t yv[BATCH];
-    double lr = 0.05;
+    float lr = 0.05f;
     int i;
     for (i = 0; i < BATCH * IN; ++i) x[i] = input[i];
     for (i = 0; i < BATCH; ++i) yv[i] = labels[i];

@@ -396,6 +396,33 @@ static int test_optim_update_layout(void) {
     return 1;
 }
 
+/* plain SGD with an f32 learning rate on f32 parameters builds no f64 node (the rate was cast to f64 and back: two
+   steps and soft double on a Cortex-M); the rate is cast once to an f64 parameter's dtype */
+static int test_optim_sgd_lr_dtype(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node w = gir_variable(g, GIR_DTYPE_F32, gir_shape2(2, 3), NULL), v = gir_variable(g, GIR_DTYPE_F64, gir_shape1(3), NULL);
+    gir_node lr = gir_input(g, GIR_DTYPE_F32, gir_shape0()), gw = gir_ones_like(g, w), gv = gir_ones_like(g, v), u[2];
+    gir_optim_desc d;
+    uint32_t before, i, casts = 0;
+    memset(&d, 0, sizeof d);
+    before = (uint32_t)gir_graph_node_count(g);
+    CHECK(gir_optim_updates(g, &d, 1, &w, &gw, lr, u) == 1, "SGD: %s", gir_graph_message(g));
+    for (i = before + 1; i <= (uint32_t)gir_graph_node_count(g); ++i) {
+        gir_node n = w;
+        n.id = i;
+        CHECK(gir_node_dtype(g, n) == GIR_DTYPE_F32, "node %u (%s) is not f32", i, gir_op_name(gir_node_op(g, n)));
+    }
+    before = (uint32_t)gir_graph_node_count(g);
+    CHECK(gir_optim_updates(g, &d, 1, &v, &gv, lr, u) == 1, "SGD f64: %s", gir_graph_message(g));
+    for (i = before + 1; i <= (uint32_t)gir_graph_node_count(g); ++i) {
+        gir_node n = w;
+        n.id = i;
+        casts += gir_node_op(g, n) == GIR_OP_CAST;
+    }
+    CHECK(casts == 1, "%u casts of the rate for an f64 parameter", casts);
+    gir_graph_free(g);
+    return 1;
+}
 static int test_optim_errors(void) {
     gir_graph *g = gir_graph_new(NULL), *h = gir_graph_new(NULL);
     gir_node w = gir_variable(g, GIR_DTYPE_F64, gir_shape1(3), NULL), x = gir_input(g, GIR_DTYPE_F64, gir_shape1(3));
@@ -752,6 +779,7 @@ static void suite_train(void) {
     RUN("train/optim_torch_f64", test_optim_torch_f64());
     RUN("train/optim_f32_close_to_torch_f64", test_optim_f32_close());
     RUN("train/optim_update_layout", test_optim_update_layout());
+    RUN("train/optim_sgd_lr_dtype", test_optim_sgd_lr_dtype());
     RUN("train/optim_errors", test_optim_errors());
     RUN("train/clip_grad_norm_values", test_clip_grad_norm_values());
     RUN("train/lr_schedules_torch", test_lr_schedules_torch());
