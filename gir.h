@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=670c2f0a7d49ff6d
+                                          gen/ sha256=8a37abc8e470378d
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -65,9 +65,11 @@
                                  adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
                                  (an inference build)
      GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
-     GIR_ONLY_F32                kernels for f32 values only: an f32 model's firmware links no double-precision
-                                 code (soft-float helpers, double libm); a step with another dtype fails to run
-                                 (and an image holding one to open) with GIR_ERR_NOT_BUILT
+     GIR_ONLY_F32                float kernels for f32 only: an f32 model's firmware links no double-precision
+                                 code (soft-float helpers, double libm). i32, u8 and b8 values may sit beside
+                                 (labels, indices, masks: comparisons, casts to and from f32, i32 arguments);
+                                 an f64 value or integer work fails to run (and an image holding one to open)
+                                 with GIR_ERR_NOT_BUILT
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -1606,8 +1608,9 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
    image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
-   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
-   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_write_image takes a small list from the
+   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image without f64 values whose
+   steps do float work in f32 opens in a GIR_ONLY_F32 build (an f32 training image, with its i32 labels and b8
+   ReLU mask, does). The device's functions allocate nothing (gir_plan_write_image takes a small list from the
    graph's allocator while it writes). */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
@@ -1881,10 +1884,12 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
-/* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
+/* GIR_ONLY_F32: float kernels for f32 only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
    are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
-   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
-   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a kernel sees it. */
+   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). The steps whose
+   kernels read the true dtypes run too: comparisons (b8 results), casts to and from f32, i32 arguments (labels,
+   indices): gir__f32_step_ok. Any other step fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a
+   kernel sees it. */
 #if defined(GIR_ONLY_F32)
 #  define GIR__ONLY_F32 1
 #  define GIR__NF32(fn) 0
@@ -31269,7 +31274,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
-    gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, k->nin, k->in, k->attr->f, k->par);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);   /* b8 of a comparison */
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
@@ -31778,6 +31783,11 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
 static gir_status gir__k_cast(gir__kx *k) {
+    if (GIR__ONLY_F32) {                  /* f32 to or from i32, u8 or b8 (gir__f32_step_ok), through float */
+        int64_t n = gir__numel(k->shape), i;
+        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
+        return GIR_OK;
+    }
     if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
     gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
     return GIR_OK;
@@ -34283,6 +34293,32 @@ static const unsigned char gir__kernels_ix[GIR_OP__COUNT] = {
 };
 /* the kernel of an op, 0 if it is left out */
 static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[op]]; }
+
+/* GIR_ONLY_F32: whether a step of op with result dtype odt and inputs in[0..n) runs on the f32 kernels. No value
+   is f64; all are f32, or the kernels handle the others with float work: an elementwise step on f32 inputs (a
+   comparison's b8 result), a cast between f32 and i32, u8 or b8, or an f32 result whose other inputs are i32
+   arguments (labels and indices, read as int32_t) */
+static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
+    gir__kernel_fn k = gir__kernel_of(op);
+    uint32_t j;
+    int all = odt == GIR_DTYPE_F32, cast = 0, ew = 0;
+#if GIR__KEPT_K_cast                      /* a selective build without these kernels does not link them */
+    cast = k == gir__k_cast;
+#endif
+#if GIR__KEPT_K_eltwise
+    ew = k == gir__k_eltwise;
+#endif
+    (void)k;
+    if (odt == GIR_DTYPE_F64) return 0;
+    for (j = 0; j < n; ++j) {
+        if (in[j].dt == GIR_DTYPE_F64) return 0;
+        if (in[j].dt == GIR_DTYPE_F32) continue;
+        all = 0;
+        if (odt != GIR_DTYPE_F32 || (!cast && (in[j].dt != GIR_DTYPE_I32 || !gir_op_input_is_arg((gir_op)op, (int)j))))
+            return 0;
+    }
+    return all || (odt == GIR_DTYPE_F32 && n > 0) || (n == 1 && cast) || (n > 0 && ew);
+}
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
    input's shape (NULL if none) */
@@ -36855,13 +36891,6 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
-/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
-static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
-    uint32_t j;
-    for (j = 0; j < n; ++j)
-        if (in[j].dt != GIR_DTYPE_F32) return 0;
-    return dt == GIR_DTYPE_F32;
-}
 /* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
    for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
    (gen/90-library/image.c) that runs it */
@@ -36911,8 +36940,8 @@ static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
         p->kin[j].dt = iv->dtype;
         p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
     }
-    if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+    if (GIR__ONLY_F32 && !gir__f32_step_ok(s->op, o->dtype, p->kin, s->nin)) {
+        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): f64, or integer work, and this build has GIR_ONLY_F32",
                    (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
         return GIR_ERR_NOT_BUILT;
     }
@@ -37898,7 +37927,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     lr0 = gir__scalar_arg(g, lr, "optim_updates", "lr");
     if (!lr0.id) return 0;
     /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64, as torch's are Python floats */
-    gir__optim_scalars(g, &d, gir__as(g, lr0, d.kind == GIR_OPTIM_SGD ? g->nodes[lr0.id].dtype : GIR_DTYPE_F64), &s);
+    gir__optim_scalars(g, &d, gir__as(g, lr0, d.kind == GIR_OPTIM_SGD ? (int)g->nodes[lr0.id].dtype : (int)GIR_DTYPE_F64), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)
@@ -46942,7 +46971,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
                                    (long long)v[k].node);
-        if (GIR__ONLY_F32 && v[k].dtype != GIR_DTYPE_F32)
+        if (GIR__ONLY_F32 && v[k].dtype == GIR_DTYPE_F64)
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "value %l (node %l) is %T, and this build has GIR_ONLY_F32",
                               (long long)k, (long long)v[k].node, (int)v[k].dtype);
         if (v[k].kind == GIR__IV_VAR) vars += gir__a16(v[k].bytes);
@@ -46951,6 +46980,17 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     return GIR_OK;
 }
 /* every step: a kept op, a temporary (or a variable's new value) to write, inputs in range, attributes inside their section */
+/* GIR_ONLY_F32: step s of a checked image runs on the f32 kernels (gir__f32_step_ok) */
+static int gir__img_f32_step(const unsigned char *img, const gir__step *s) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    gir__kin in[GIR__IMG_MAXIN];
+    uint32_t j;
+    if (s->nin > GIR__IMG_MAXIN) return 1;       /* refused by gir__img_check_rules, which says why */
+    for (j = 0; j < s->nin; ++j) in[j].dt = v[sin[s->in0 + j]].dtype;
+    return gir__f32_step_ok(s->op, v[s->val].dtype, in, s->nin);
+}
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -46972,6 +47012,9 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (gir__op_absent[s[k].op])
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
+        if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
+            return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l (%s): integer work, and this build has "
+                              "GIR_ONLY_F32", (long long)k, gir__op_names[s[k].op]);
         if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);

@@ -65,9 +65,11 @@
                                  adjoints build and those gir_grad builds (ADD, FILL), unless GIR_ONLY_OPS_NO_GRAD
                                  (an inference build)
      GIR_NO_PACKED_GEMM          float matmul as plain loops: no packed GEMM code (small firmware builds)
-     GIR_ONLY_F32                kernels for f32 values only: an f32 model's firmware links no double-precision
-                                 code (soft-float helpers, double libm); a step with another dtype fails to run
-                                 (and an image holding one to open) with GIR_ERR_NOT_BUILT
+     GIR_ONLY_F32                float kernels for f32 only: an f32 model's firmware links no double-precision
+                                 code (soft-float helpers, double libm). i32, u8 and b8 values may sit beside
+                                 (labels, indices, masks: comparisons, casts to and from f32, i32 arguments);
+                                 an f64 value or integer work fails to run (and an image holding one to open)
+                                 with GIR_ERR_NOT_BUILT
 
    ERRORS
      Builders never abort. A bad handle, shape or dtype records the first error in the graph
@@ -839,8 +841,9 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    gir_image_output gives output k's values (*bytes: their size; may be NULL). gir_image_ops lists the ops an
    image's steps use, each once in ascending order (the first max in ops; returns how many, -1 for a bad
    image): the GIR_WITH_OP_<OP> a GIR_ONLY_OPS firmware build needs to open it. gir_image_dtypes gives the
-   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image of f32 values only opens
-   in a GIR_ONLY_F32 build. The device's functions allocate nothing (gir_plan_write_image takes a small list from the
+   dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image without f64 values whose
+   steps do float work in f32 opens in a GIR_ONLY_F32 build (an f32 training image, with its i32 labels and b8
+   ReLU mask, does). The device's functions allocate nothing (gir_plan_write_image takes a small list from the
    graph's allocator while it writes). */
 typedef struct gir_image gir_image;
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,

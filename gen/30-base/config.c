@@ -78,10 +78,12 @@
 #endif
 #define GIR__ALIGN 64
 #define GIR__UNUSED(x) ((void)(x))
-/* GIR_ONLY_F32: kernels for f32 values only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
+/* GIR_ONLY_F32: float kernels for f32 only. Every kernel reads its dtypes through GIR__KDT / GIR__KIDT, which
    are then the constant f32, so the compiler drops the other dtypes' code (on a Cortex-M4: all double-precision
-   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). A step that
-   reads or writes another dtype fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a kernel sees it. */
+   soft-float and the double libm); the elementwise tables keep their f32 column only (GIR__NF32). The steps whose
+   kernels read the true dtypes run too: comparisons (b8 results), casts to and from f32, i32 arguments (labels,
+   indices): gir__f32_step_ok. Any other step fails with GIR_ERR_NOT_BUILT (gir_plan_run, gir_image_open) before a
+   kernel sees it. */
 #if defined(GIR_ONLY_F32)
 #  define GIR__ONLY_F32 1
 #  define GIR__NF32(fn) 0

@@ -198,7 +198,7 @@ static void gir__ew_apply(gir__ew_fn fn, void *out, int odt, const gir_shape *os
 static gir_status gir__k_eltwise(gir__kx *k) {
     gir__ew_fn fn = gir__ew_pick(k->op, GIR__KIDT(k, 0));
     if (!fn) return gir__kfail(k, GIR_ERR_DTYPE, "no kernel for %T", GIR__KIDT(k, 0));
-    gir__ew_apply(fn, k->out, GIR__KDT(k), k->shape, k->nin, k->in, k->attr->f, k->par);
+    gir__ew_apply(fn, k->out, k->dtype, k->shape, k->nin, k->in, k->attr->f, k->par);   /* b8 of a comparison */
     return GIR_OK;
 }
 static gir_status gir__k_none(gir__kx *k) { (void)k; return GIR_OK; }
@@ -707,6 +707,11 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
 static gir_status gir__k_cast(gir__kx *k) {
+    if (GIR__ONLY_F32) {                  /* f32 to or from i32, u8 or b8 (gir__f32_step_ok), through float */
+        int64_t n = gir__numel(k->shape), i;
+        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
+        return GIR_OK;
+    }
     if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
     gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
     return GIR_OK;
@@ -1140,6 +1145,32 @@ static gir_status gir__k_assign(gir__kx *k) {
 }
 /* generated from ops.def: the kernel of each op */
 @@KERNEL_TABLE@@
+
+/* GIR_ONLY_F32: whether a step of op with result dtype odt and inputs in[0..n) runs on the f32 kernels. No value
+   is f64; all are f32, or the kernels handle the others with float work: an elementwise step on f32 inputs (a
+   comparison's b8 result), a cast between f32 and i32, u8 or b8, or an f32 result whose other inputs are i32
+   arguments (labels and indices, read as int32_t) */
+static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
+    gir__kernel_fn k = gir__kernel_of(op);
+    uint32_t j;
+    int all = odt == GIR_DTYPE_F32, cast = 0, ew = 0;
+#if GIR__KEPT_K_cast                      /* a selective build without these kernels does not link them */
+    cast = k == gir__k_cast;
+#endif
+#if GIR__KEPT_K_eltwise
+    ew = k == gir__k_eltwise;
+#endif
+    (void)k;
+    if (odt == GIR_DTYPE_F64) return 0;
+    for (j = 0; j < n; ++j) {
+        if (in[j].dt == GIR_DTYPE_F64) return 0;
+        if (in[j].dt == GIR_DTYPE_F32) continue;
+        all = 0;
+        if (odt != GIR_DTYPE_F32 || (!cast && (in[j].dt != GIR_DTYPE_I32 || !gir_op_input_is_arg((gir_op)op, (int)j))))
+            return 0;
+    }
+    return all || (odt == GIR_DTYPE_F32 && n > 0) || (n == 1 && cast) || (n > 0 && ew);
+}
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
    input's shape (NULL if none) */

@@ -56,13 +56,6 @@ GIR_API gir_status gir_plan_bind_bytes(gir_plan *p, gir_node input, const void *
     return GIR_OK;
 }
 
-/* a step's output dtype and its inputs' are all f32 (what a GIR_ONLY_F32 build runs) */
-static int gir__kin_f32(int dt, const gir__kin *in, uint32_t n) {
-    uint32_t j;
-    for (j = 0; j < n; ++j)
-        if (in[j].dt != GIR_DTYPE_F32) return 0;
-    return dt == GIR_DTYPE_F32;
-}
 /* calls step s's kernel: its inputs in kin (filled by the caller), its output value (dtype, shape, memory, node
    for messages), its attributes; scratch, run count, message buffer and parallel hook of the plan or image
    (gen/90-library/image.c) that runs it */
@@ -112,8 +105,8 @@ static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
         p->kin[j].dt = iv->dtype;
         p->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;    /* bits for the first 8 inputs (matmul uses 2) */
     }
-    if (GIR__ONLY_F32 && !gir__kin_f32(o->dtype, p->kin, s->nin)) {
-        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): a dtype other than f32, and this build has GIR_ONLY_F32",
+    if (GIR__ONLY_F32 && !gir__f32_step_ok(s->op, o->dtype, p->kin, s->nin)) {
+        gir__pfail(p, GIR_ERR_NOT_BUILT, "run: %N (%s): f64, or integer work, and this build has GIR_ONLY_F32",
                    (const gir_graph *)p->g, (unsigned)o->node, gir__op_names[s->op]);
         return GIR_ERR_NOT_BUILT;
     }

@@ -318,7 +318,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
                  (uint64_t)v[k].off + v[k].bytes <= h->bytes;
         if (!ok) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "value %l (node %l) is malformed", (long long)k,
                                    (long long)v[k].node);
-        if (GIR__ONLY_F32 && v[k].dtype != GIR_DTYPE_F32)
+        if (GIR__ONLY_F32 && v[k].dtype == GIR_DTYPE_F64)
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "value %l (node %l) is %T, and this build has GIR_ONLY_F32",
                               (long long)k, (long long)v[k].node, (int)v[k].dtype);
         if (v[k].kind == GIR__IV_VAR) vars += gir__a16(v[k].bytes);
@@ -327,6 +327,17 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     return GIR_OK;
 }
 /* every step: a kept op, a temporary (or a variable's new value) to write, inputs in range, attributes inside their section */
+/* GIR_ONLY_F32: step s of a checked image runs on the f32 kernels (gir__f32_step_ok) */
+static int gir__img_f32_step(const unsigned char *img, const gir__step *s) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
+    const uint32_t *sin = (const uint32_t *)(const void *)(img + h->o_sin);
+    gir__kin in[GIR__IMG_MAXIN];
+    uint32_t j;
+    if (s->nin > GIR__IMG_MAXIN) return 1;       /* refused by gir__img_check_rules, which says why */
+    for (j = 0; j < s->nin; ++j) in[j].dt = v[sin[s->in0 + j]].dtype;
+    return gir__f32_step_ok(s->op, v[s->val].dtype, in, s->nin);
+}
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -348,6 +359,9 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (gir__op_absent[s[k].op])
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
+        if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
+            return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l (%s): integer work, and this build has "
+                              "GIR_ONLY_F32", (long long)k, gir__op_names[s[k].op]);
         if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l assigns to a value that is no variable",
                               (long long)k);

@@ -1,5 +1,6 @@
 /* An f32 MLP training program for Cortex-M4 (single-precision FPU only): dense + ReLU + dense, softmax
-   cross-entropy, gradients and an SGD update inside the plan. tests/f32/check_m4_double.sh links it with
+   cross-entropy, gradients and an SGD update inside the plan. With GIR_F32_IMAGE (and GIR_ONLY_F32) the step is
+   written as a plan image and run from it: its i32 labels and b8 ReLU mask run on the f32 kernels. tests/f32/check_m4_double.sh links it with
    --gc-sections and checks that no double-precision helper (__aeabi_d*, exp, log, sqrt ...) is linked: an
    f32 model must never make the M4 emulate double. It also runs under qemu (mps2-an386, semihosting) and
    prints the loss, which must fall. */
@@ -31,6 +32,14 @@ int main(void) {
     gir_node var[4], grads[4], outs[1 + GIR_OPTIM_MAX_UPDATES(4)], xin, yin, lrin, h, logits;
     gir_optim_desc opt;
     gir_plan *p = NULL;
+#if defined(GIR_F32_IMAGE)        /* the same step as a plan image, opened by a GIR_ONLY_F32 build */
+    static unsigned char img[8192] __attribute__((aligned(8))), ram[8192] __attribute__((aligned(8)));
+    static const gir_compile_desc unfused = {GIR_COMPILE_NO_FUSION, 0, NULL, 0};
+    gir_node ins[3];
+    gir_image *m = NULL;
+    size_t len = 0;
+    char msg[128] = "";
+#endif
     for (i = 0; i < IN * HID; ++i) w1[i] = unit(&seed) * 0.5f;
     for (i = 0; i < HID * OUT; ++i) w2[i] = unit(&seed) * 0.5f;
     var[0] = gir_variable(g, GIR_DTYPE_F32, gir_shape2(IN, HID), w1);
@@ -46,7 +55,11 @@ int main(void) {
     gir_grad(g, outs[0], 4, var, grads);
     opt = gir_optim_defaults(GIR_OPTIM_SGD);
     nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, lrin, outs + 1);
+#if defined(GIR_F32_IMAGE)
+    if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, &unfused, &p)) return 100;
+#else
     if (gir_graph_status(g) || gir_plan_compile(g, nout, outs, NULL, &p)) return 100;
+#endif
     gir_plan_bind(p, xin, x); gir_plan_bind(p, yin, y); gir_plan_bind(p, lrin, &lr);
     for (k = 0; k < BATCH; ++k) {              /* a fixed batch: class = the sign pattern of two features */
         for (i = 0; i < IN; ++i) x[k * IN + i] = unit(&seed);
@@ -56,10 +69,24 @@ int main(void) {
     gir_f32_dcalls = 0;
     SYST(4) = 0xFFFFFFu; SYST(8) = 0; SYST(0) = 5;
 #endif
+#if defined(GIR_F32_IMAGE)
+    ins[0] = xin; ins[1] = yin; ins[2] = lrin;
+    if (gir_plan_write_image(p, 3, ins, 1, outs, img, sizeof img, &len) ||
+        gir_image_open(img, len, ram, sizeof ram, &m, msg, sizeof msg) || gir_image_bind(m, 0, x, sizeof x) ||
+        gir_image_bind(m, 1, y, sizeof y) || gir_image_bind(m, 2, &lr, sizeof lr)) {
+        printf("image: %s%s\n", gir_plan_message(p), msg);
+        return 101;
+    }
+#endif
     for (k = 0; k < STEPS; ++k) {
         float loss;
+#if defined(GIR_F32_IMAGE)
+        if (gir_image_run(m)) { bad = 1; break; }
+        loss = *(const float *)gir_image_output(m, 0, NULL);
+#else
         if (gir_plan_run(p)) { bad = 1; break; }
         loss = *(const float *)gir_plan_data(p, outs[0]);
+#endif
         if (k == 0) first = loss;
         last = loss;
     }
@@ -70,8 +97,13 @@ int main(void) {
     gir_graph_free(g);
     bad |= !(last < first * 0.5f);
 #if defined(GIR_F32_DCOUNT)
-    printf("f32 MLP training: %d steps, loss %d.%04d -> %d.%04d, double-precision helper calls in gir_plan_run: %lu, "
+    printf("f32 MLP training%s: %d steps, loss %d.%04d -> %d.%04d, double-precision helper calls in gir_plan_run: %lu, "
            "SysTick ticks: %lu (x40 = instructions per step under -icount shift=0: %lu)\n",
+#if defined(GIR_F32_IMAGE)
+           " from a plan image in a GIR_ONLY_F32 build",
+#else
+           "",
+#endif
            STEPS, (int)first, (int)(first * 10000.0f) % 10000, (int)last, (int)(last * 10000.0f) % 10000,
            (unsigned long)gir_f32_dcalls, (unsigned long)ticks, (unsigned long)ticks * 40ul / STEPS);
     for (k = 0; k < 16 && (uint32_t)k < gir_f32_dcalls; ++k) printf("double helper called from %#lx\n", (unsigned long)gir_f32_dcallers[k]);

@@ -18,4 +18,11 @@ PICO="--specs=picolibc.specs --oslib=semihost --crt0=semihost -Wl,--defsym=__fla
 $CC $M4 -std=c99 -Os -Wall -Wextra -Werror -ffunction-sections -fdata-sections $PICO -Wl,--gc-sections \
     -DGIR_F32_DCOUNT $WRAP tests/f32/mlp_train_m4.c tests/f32/dcount.c -o "$B/f32_mlp_m4.elf" -lm || exit 1
 timeout 120 qemu-system-arm -M mps2-an386 -nographic -semihosting-config enable=on,target=native -icount shift=0 \
-    -kernel "$B/f32_mlp_m4.elf" </dev/null
+    -kernel "$B/f32_mlp_m4.elf" </dev/null || exit 1
+# the same step from a plan image in a GIR_ONLY_F32 build: opens (i32 labels, a b8 mask), trains, no double call
+# shellcheck disable=SC2086
+$CC $M4 -std=c99 -Os -Wall -Wextra -Werror -ffunction-sections -fdata-sections $PICO -Wl,--gc-sections \
+    -DGIR_F32_DCOUNT -DGIR_F32_IMAGE -DGIR_ONLY_F32 $WRAP tests/f32/mlp_train_m4.c tests/f32/dcount.c \
+    -o "$B/f32_mlp_image_m4.elf" -lm || exit 1
+timeout 120 qemu-system-arm -M mps2-an386 -nographic -semihosting-config enable=on,target=native -icount shift=0 \
+    -kernel "$B/f32_mlp_image_m4.elf" </dev/null

@@ -1,6 +1,6 @@
 /* image_host.h - the host half of the size programs that run a plan image (infer.c, train.c): prints the image
    of plan p as a C header for the device half: the GIR_ONLY_OPS selection of the ops it uses (and GIR_ONLY_F32
-   when every value is f32), the RAM it needs on this host and its bytes in a const (flash) array aligned to
+   when its float values are f32 and none f64), the RAM it needs on this host and its bytes in a const (flash) array aligned to
    8. Needs gir.h's implementation and stdio. */
 #ifndef SIZE_IMAGE_HOST_H
 #define SIZE_IMAGE_HOST_H
@@ -30,7 +30,9 @@ static int size_print_image(gir_plan *p, int n_in, const gir_node *ins, int n_ou
         for (; *c; ++c) putchar(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
         putchar('\n');
     }
-    if (gir_image_dtypes(img, len) == 1u << GIR_DTYPE_F32) printf("#define GIR_ONLY_F32\n");
+    /* float work in f32 only (i32 labels and b8 masks beside it run on the f32 kernels): no f64 code */
+    if ((gir_image_dtypes(img, len) & (1u << GIR_DTYPE_F32)) && !(gir_image_dtypes(img, len) & (1u << GIR_DTYPE_F64)))
+        printf("#define GIR_ONLY_F32\n");
     printf("#define SIZE_IMAGE_RAM %lu\n", (unsigned long)ram);
     printf("#include <stdint.h>\nstatic const union { unsigned char b[%lu]; uint64_t align; } size_image = {{", (unsigned long)len);
     for (k = 0; k < len; ++k) printf("%s%u", k % 24 ? "," : k ? ",\n" : "\n", img[k]);
