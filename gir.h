@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=8a37abc8e470378d
+                                          gen/ sha256=ff9a9f1f116af106
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3866,6 +3866,12 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_K_unslice (!GIR__WHY_UNSLICE)
 #define GIR__KEPT_K_xent (!GIR__WHY_XENT_LOGITS)
 #define GIR__KEPT_K_xent_prob (!GIR__WHY_XENT_LOGITS_PROB)
+/* GIR__KEPT_SH_<rule>: some kept op has the built-in shape rule <rule> (the builder's switch keeps its case) */
+#define GIR__KEPT_SH_SAME (!GIR__WHY_NOT || !GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE || !GIR__WHY_NEG || !GIR__WHY_ABS || !GIR__WHY_SIGN || !GIR__WHY_SQUARE || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_RELU || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_CLAMP || !GIR__WHY_FLIP || !GIR__WHY_CAST || !GIR__WHY_STOP_GRADIENT || !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX || !GIR__WHY_GELU_TANH)
+#define GIR__KEPT_SH_BCAST (!GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ || !GIR__WHY_ADD || !GIR__WHY_SUB || !GIR__WHY_MUL || !GIR__WHY_DIV || !GIR__WHY_POW || !GIR__WHY_MAXIMUM || !GIR__WHY_MINIMUM || !GIR__WHY_MOD || !GIR__WHY_FLOORDIV || !GIR__WHY_ADD_N || !GIR__WHY_BCE_LOGITS || !GIR__WHY_FMOD)
+#define GIR__KEPT_SH_REDUCE (!GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY)
+#define GIR__KEPT_SH_SCALAR (0)
+#define GIR__KEPT_SH_ATTR_SHAPE (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL)
 static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"};
 #define GIR__IFS(w, s) GIR__IFS_(w, s)
 #define GIR__IFS_(w, s) GIR__IFS_##w(s)
@@ -25315,12 +25321,18 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
                                gir__op_names[b->op], b->id, &prev, xs);
         }
         break;
+#if GIR__KEPT_SH_REDUCE                     /* a selective build keeps the cases its ops' rules need */
     case GIR__SH_REDUCE: s = gir__reduce_shape(b); break;
+#endif
+#if GIR__KEPT_SH_SCALAR
     case GIR__SH_SCALAR: b->out = gir_shape0(); break;
+#endif
+#if GIR__KEPT_SH_ATTR_SHAPE
     case GIR__SH_ATTR_SHAPE:
         b->out = b->attr.shape;
         s = gir__check_shape(b, &b->out, "shape");
         break;
+#endif
     default: s = oi->shape_fn(b);
     }
     if (s) return 1;

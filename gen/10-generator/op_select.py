@@ -9,6 +9,8 @@ composite builders in the fragments) and the ops gir_grad itself builds are kept
 GIR_ONLY_OPS_NO_GRAD says that the build makes no gradients. Python 3 standard library only."""
 import re
 
+from table import BUILTIN_SHAPES
+
 CALL = re.compile(r"\b(gir_[A-Za-z0-9_]+)\s*\(")
 
 
@@ -118,5 +120,12 @@ def emit_select(ops, deps, grad_core, groups):
     out.append("/* GIR__KEPT_K_<family>: some op of the kernel family gir__k_<family> is kept */")
     for fam in sorted(fams):
         out.append("#define GIR__KEPT_K_%s (%s)" % (fam, " || ".join("!GIR__WHY_%s" % n for n in fams[fam])))
+    shapes = {}
+    for op in ops:
+        shapes.setdefault(op.shape, []).append(op.name)
+    out.append("/* GIR__KEPT_SH_<rule>: some kept op has the built-in shape rule <rule> (the builder's switch keeps its case) */")
+    for rule in BUILTIN_SHAPES:
+        names = shapes.get(rule, [])
+        out.append("#define GIR__KEPT_SH_%s (%s)" % (rule, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
     out.append("static const char *const gir__group_names[%d] = {%s};" % (len(groups), ", ".join('"%s"' % g for g in groups)))
     return "\n".join(out)

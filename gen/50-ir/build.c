@@ -191,12 +191,18 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
                                gir__op_names[b->op], b->id, &prev, xs);
         }
         break;
+#if GIR__KEPT_SH_REDUCE                     /* a selective build keeps the cases its ops' rules need */
     case GIR__SH_REDUCE: s = gir__reduce_shape(b); break;
+#endif
+#if GIR__KEPT_SH_SCALAR
     case GIR__SH_SCALAR: b->out = gir_shape0(); break;
+#endif
+#if GIR__KEPT_SH_ATTR_SHAPE
     case GIR__SH_ATTR_SHAPE:
         b->out = b->attr.shape;
         s = gir__check_shape(b, &b->out, "shape");
         break;
+#endif
     default: s = oi->shape_fn(b);
     }
     if (s) return 1;
