@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=ff9a9f1f116af106
+                                          gen/ sha256=0113b7cafa26c2be
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3866,12 +3866,21 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_K_unslice (!GIR__WHY_UNSLICE)
 #define GIR__KEPT_K_xent (!GIR__WHY_XENT_LOGITS)
 #define GIR__KEPT_K_xent_prob (!GIR__WHY_XENT_LOGITS_PROB)
-/* GIR__KEPT_SH_<rule>: some kept op has the built-in shape rule <rule> (the builder's switch keeps its case) */
+/* GIR__KEPT_SH_<rule>, GIR__KEPT_DT_<rule>: some kept op has the built-in shape or dtype rule <rule> (the builder's switches keep its case) */
 #define GIR__KEPT_SH_SAME (!GIR__WHY_NOT || !GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE || !GIR__WHY_NEG || !GIR__WHY_ABS || !GIR__WHY_SIGN || !GIR__WHY_SQUARE || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_RELU || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_CLAMP || !GIR__WHY_FLIP || !GIR__WHY_CAST || !GIR__WHY_STOP_GRADIENT || !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX || !GIR__WHY_GELU_TANH)
 #define GIR__KEPT_SH_BCAST (!GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ || !GIR__WHY_ADD || !GIR__WHY_SUB || !GIR__WHY_MUL || !GIR__WHY_DIV || !GIR__WHY_POW || !GIR__WHY_MAXIMUM || !GIR__WHY_MINIMUM || !GIR__WHY_MOD || !GIR__WHY_FLOORDIV || !GIR__WHY_ADD_N || !GIR__WHY_BCE_LOGITS || !GIR__WHY_FMOD)
 #define GIR__KEPT_SH_REDUCE (!GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_SH_SCALAR (0)
 #define GIR__KEPT_SH_ATTR_SHAPE (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL)
+#define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
+#define GIR__KEPT_DT_FLOAT (!GIR__WHY_DIV || !GIR__WHY_POW || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_MEAN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY || !GIR__WHY_TRISOLVE || !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX || !GIR__WHY_XENT_LOGITS || !GIR__WHY_XENT_LOGITS_PROB || !GIR__WHY_BCE_LOGITS || !GIR__WHY_MSE || !GIR__WHY_CONV2D || !GIR__WHY_CONV2D_BWD_DATA || !GIR__WHY_CONV2D_BWD_FILTER || !GIR__WHY_MAX_POOL2D || !GIR__WHY_MAX_POOL2D_BWD || !GIR__WHY_AVG_POOL2D || !GIR__WHY_AVG_POOL2D_BWD || !GIR__WHY_DROPOUT || !GIR__WHY_GELU_TANH || !GIR__WHY_MAX_POOL2D_PICK)
+#define GIR__KEPT_DT_CMP (!GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ)
+#define GIR__KEPT_DT_LOGIC (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_ALL || !GIR__WHY_ANY)
+#define GIR__KEPT_DT_TEST (!GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE)
+#define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
+#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST)
+#define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
+#define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
 static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"};
 #define GIR__IFS(w, s) GIR__IFS_(w, s)
 #define GIR__IFS_(w, s) GIR__IFS_##w(s)
@@ -22229,6 +22238,7 @@ static gir__ew_fn gir__ew_pick(int op, int dt) {
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS || gir__ew_scalar(op, dt)) return 0;
+    if (GIR__ONLY_F32) return gir__ew_scalar(op, GIR_DTYPE_F32) != 0;      /* the tables' one column (GIR__NF32) */
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
     return any;
 }
@@ -25278,7 +25288,8 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
                    gir__op_names[b->op], b->id);
         return 1;
     }
-    switch (oi->dtrule) {
+    switch (oi->dtrule) {                  /* a selective build keeps the cases its ops' rules need */
+#if GIR__KEPT_DT_FLOAT
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
@@ -25286,8 +25297,14 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
             return 1;
         }
         b->dtype = pdt; break;
+#endif
+#if GIR__KEPT_DT_CMP || GIR__KEPT_DT_LOGIC || GIR__KEPT_DT_TEST
     case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: b->dtype = GIR_DTYPE_B8; break;
+#endif
+#if GIR__KEPT_DT_INDEX
     case GIR__DT_INDEX: b->dtype = GIR_DTYPE_I32; break;
+#endif
+#if GIR__KEPT_DT_ATTR
     case GIR__DT_ATTR:
         b->dtype = b->attr.dtype;
         if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
@@ -25296,6 +25313,7 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
             return 1;
         }
         break;
+#endif
     default: b->dtype = pdt;
     }
     return 0;
@@ -25308,8 +25326,12 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     switch (oi->shrule) {
     case GIR__SH_SAME:
         b->out = (*gir__nshape(g, x0));
+#if GIR__KEPT_SAME_AXIS
         if (oi->axis_i >= 0) s = gir__axis(b, &b->attr.i[oi->axis_i], b->out.rank, "axis");
+#endif
+#if GIR__KEPT_SAME_AXES
         if (!s && oi->axes_l >= 0) s = gir__axes(b, &b->attr.l[oi->axes_l], b->out.rank, 0);
+#endif
         break;
     case GIR__SH_BCAST:
         b->out = (*gir__nshape(g, x0));
@@ -34313,7 +34335,7 @@ static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_
 static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
     gir__kernel_fn k = gir__kernel_of(op);
     uint32_t j;
-    int all = odt == GIR_DTYPE_F32, cast = 0, ew = 0;
+    int cast = 0, ew = 0;
 #if GIR__KEPT_K_cast                      /* a selective build without these kernels does not link them */
     cast = k == gir__k_cast;
 #endif
@@ -34325,11 +34347,10 @@ static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
     for (j = 0; j < n; ++j) {
         if (in[j].dt == GIR_DTYPE_F64) return 0;
         if (in[j].dt == GIR_DTYPE_F32) continue;
-        all = 0;
         if (odt != GIR_DTYPE_F32 || (!cast && (in[j].dt != GIR_DTYPE_I32 || !gir_op_input_is_arg((gir_op)op, (int)j))))
             return 0;
     }
-    return all || (odt == GIR_DTYPE_F32 && n > 0) || (n == 1 && cast) || (n > 0 && ew);
+    return odt == GIR_DTYPE_F32 || (n == 1 && cast) || (n > 0 && ew);   /* else every input is f32 */
 }
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
@@ -47109,8 +47130,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
     int np = oi->variadic ? (int)n : oi->nparents, pdt = 0, j;
     gir__bctx *b = &c->b;
     gir__img_chk_graph(c, img, s, s->nin);
+#if GIR__KEPT_F_EVAL_PICK1
     if (gir__op_is(s->op, GIR__F_EVAL_PICK1))       /* train_eval's step: a copy of its first input */
         return !s->nin || c->nd[1].dtype != o->dtype || !gir__shape_eq(&c->sh[0], &o->shape);
+#endif
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : n != (uint32_t)oi->nparents + oi->nargs) return 1;
     b->g = &c->g; b->op = (gir_op)s->op; b->id = o->node; b->n = (int)n; b->in = c->in;
     b->out = gir__no_attr.shape; b->dtype = 0;

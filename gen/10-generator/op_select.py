@@ -123,9 +123,20 @@ def emit_select(ops, deps, grad_core, groups):
     shapes = {}
     for op in ops:
         shapes.setdefault(op.shape, []).append(op.name)
-    out.append("/* GIR__KEPT_SH_<rule>: some kept op has the built-in shape rule <rule> (the builder's switch keeps its case) */")
+    out.append("/* GIR__KEPT_SH_<rule>, GIR__KEPT_DT_<rule>: some kept op has the built-in shape or dtype rule <rule> (the "
+               "builder's switches keep its case) */")
     for rule in BUILTIN_SHAPES:
         names = shapes.get(rule, [])
         out.append("#define GIR__KEPT_SH_%s (%s)" % (rule, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
+    names = [op.name for op in ops if "EVAL_PICK1" in op.flags]
+    out.append("#define GIR__KEPT_F_EVAL_PICK1 (%s)   /* some kept op has the flag EVAL_PICK1 */"
+               % (" || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
+    for rule in ("FLOAT", "CMP", "LOGIC", "TEST", "INDEX", "ATTR"):
+        names = [op.name for op in ops if op.dtype == rule]
+        out.append("#define GIR__KEPT_DT_%s (%s)" % (rule, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
+    for what, kind, name in (("AXIS", "i", "axis"), ("AXES", "l", "axes")):
+        names = [op.name for op in ops if op.shape == "SAME" and any(k == kind and n == name for k, n, _ in op.attrs)]
+        out.append("#define GIR__KEPT_SAME_%s (%s)   /* a kept op of shape rule SAME has an attribute %s:%s */"
+                   % (what, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0", kind, name))
     out.append("static const char *const gir__group_names[%d] = {%s};" % (len(groups), ", ".join('"%s"' % g for g in groups)))
     return "\n".join(out)

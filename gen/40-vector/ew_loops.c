@@ -72,6 +72,7 @@ static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f
 static int gir__ew_lacks(int op, int dt) {
     int d, any = 0;
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS || gir__ew_scalar(op, dt)) return 0;
+    if (GIR__ONLY_F32) return gir__ew_scalar(op, GIR_DTYPE_F32) != 0;      /* the tables' one column (GIR__NF32) */
     for (d = 1; d < GIR__DTYPE_SLOTS; ++d) any |= gir__ew_scalar(op, d) != 0;
     return any;
 }

@@ -148,7 +148,8 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
                    gir__op_names[b->op], b->id);
         return 1;
     }
-    switch (oi->dtrule) {
+    switch (oi->dtrule) {                  /* a selective build keeps the cases its ops' rules need */
+#if GIR__KEPT_DT_FLOAT
     case GIR__DT_FLOAT:
         if (!gir__is_float(pdt)) {
             GIR__GFAIL(g, GIR_ERR_DTYPE, "%s: node %u: needs float (f32, f64) inputs, got %T %S (cast it first)",
@@ -156,8 +157,14 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
             return 1;
         }
         b->dtype = pdt; break;
+#endif
+#if GIR__KEPT_DT_CMP || GIR__KEPT_DT_LOGIC || GIR__KEPT_DT_TEST
     case GIR__DT_CMP: case GIR__DT_LOGIC: case GIR__DT_TEST: b->dtype = GIR_DTYPE_B8; break;
+#endif
+#if GIR__KEPT_DT_INDEX
     case GIR__DT_INDEX: b->dtype = GIR_DTYPE_I32; break;
+#endif
+#if GIR__KEPT_DT_ATTR
     case GIR__DT_ATTR:
         b->dtype = b->attr.dtype;
         if (b->dtype <= 0 || b->dtype >= GIR_DTYPE__COUNT) {
@@ -166,6 +173,7 @@ static int gir__bld_dtype(gir__bctx *b, const gir__opinfo *oi, const gir__node *
             return 1;
         }
         break;
+#endif
     default: b->dtype = pdt;
     }
     return 0;
@@ -178,8 +186,12 @@ static int gir__bld_shape(gir__bctx *b, const gir__opinfo *oi, const gir__node *
     switch (oi->shrule) {
     case GIR__SH_SAME:
         b->out = (*gir__nshape(g, x0));
+#if GIR__KEPT_SAME_AXIS
         if (oi->axis_i >= 0) s = gir__axis(b, &b->attr.i[oi->axis_i], b->out.rank, "axis");
+#endif
+#if GIR__KEPT_SAME_AXES
         if (!s && oi->axes_l >= 0) s = gir__axes(b, &b->attr.l[oi->axes_l], b->out.rank, 0);
+#endif
         break;
     case GIR__SH_BCAST:
         b->out = (*gir__nshape(g, x0));

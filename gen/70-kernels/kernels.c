@@ -1153,7 +1153,7 @@ static gir_status gir__k_assign(gir__kx *k) {
 static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
     gir__kernel_fn k = gir__kernel_of(op);
     uint32_t j;
-    int all = odt == GIR_DTYPE_F32, cast = 0, ew = 0;
+    int cast = 0, ew = 0;
 #if GIR__KEPT_K_cast                      /* a selective build without these kernels does not link them */
     cast = k == gir__k_cast;
 #endif
@@ -1165,11 +1165,10 @@ static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
     for (j = 0; j < n; ++j) {
         if (in[j].dt == GIR_DTYPE_F64) return 0;
         if (in[j].dt == GIR_DTYPE_F32) continue;
-        all = 0;
         if (odt != GIR_DTYPE_F32 || (!cast && (in[j].dt != GIR_DTYPE_I32 || !gir_op_input_is_arg((gir_op)op, (int)j))))
             return 0;
     }
-    return all || (odt == GIR_DTYPE_F32 && n > 0) || (n == 1 && cast) || (n > 0 && ew);
+    return odt == GIR_DTYPE_F32 || (n == 1 && cast) || (n > 0 && ew);   /* else every input is f32 */
 }
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second

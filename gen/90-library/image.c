@@ -444,8 +444,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
     int np = oi->variadic ? (int)n : oi->nparents, pdt = 0, j;
     gir__bctx *b = &c->b;
     gir__img_chk_graph(c, img, s, s->nin);
+#if GIR__KEPT_F_EVAL_PICK1
     if (gir__op_is(s->op, GIR__F_EVAL_PICK1))       /* train_eval's step: a copy of its first input */
         return !s->nin || c->nd[1].dtype != o->dtype || !gir__shape_eq(&c->sh[0], &o->shape);
+#endif
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : n != (uint32_t)oi->nparents + oi->nargs) return 1;
     b->g = &c->g; b->op = (gir_op)s->op; b->id = o->node; b->n = (int)n; b->in = c->in;
     b->out = gir__no_attr.shape; b->dtype = 0;
