@@ -410,7 +410,7 @@ static int test_optim_sgd_lr_dtype(void) {
     for (i = before + 1; i <= (uint32_t)gir_graph_node_count(g); ++i) {
         gir_node n = w;
         n.id = i;
-        CHECK(gir_node_dtype(g, n) == GIR_DTYPE_F32, "node %u (%s) is not f32", i, gir_op_name(gir_node_op(g, n)));
+        CHECK(gir_node_dtype(g, n) == GIR_DTYPE_F32, "node %u (%s) is not f32", (unsigned)i, gir_op_name(gir_node_op(g, n)));
     }
     before = (uint32_t)gir_graph_node_count(g);
     CHECK(gir_optim_updates(g, &d, 1, &v, &gv, lr, u) == 1, "SGD f64: %s", gir_graph_message(g));
@@ -419,7 +419,7 @@ static int test_optim_sgd_lr_dtype(void) {
         n.id = i;
         casts += gir_node_op(g, n) == GIR_OP_CAST;
     }
-    CHECK(casts == 1, "%u casts of the rate for an f64 parameter", casts);
+    CHECK(casts == 1, "%u casts of the rate for an f64 parameter", (unsigned)casts);
     gir_graph_free(g);
     return 1;
 }
