@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=0113b7cafa26c2be
+                                          gen/ sha256=2a2a779e03cf6c71
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -3872,13 +3872,13 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_SH_REDUCE (!GIR__WHY_SUM || !GIR__WHY_MEAN || !GIR__WHY_PROD || !GIR__WHY_MAX || !GIR__WHY_MIN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_SH_SCALAR (0)
 #define GIR__KEPT_SH_ATTR_SHAPE (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL)
-#define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
 #define GIR__KEPT_DT_FLOAT (!GIR__WHY_DIV || !GIR__WHY_POW || !GIR__WHY_SQRT || !GIR__WHY_RSQRT || !GIR__WHY_RECIPROCAL || !GIR__WHY_EXP || !GIR__WHY_EXPM1 || !GIR__WHY_LOG || !GIR__WHY_LOG1P || !GIR__WHY_LOG2 || !GIR__WHY_SIN || !GIR__WHY_COS || !GIR__WHY_TAN || !GIR__WHY_ASIN || !GIR__WHY_ACOS || !GIR__WHY_ATAN || !GIR__WHY_SINH || !GIR__WHY_COSH || !GIR__WHY_TANH || !GIR__WHY_SIGMOID || !GIR__WHY_SOFTPLUS || !GIR__WHY_LEAKY_RELU || !GIR__WHY_ELU || !GIR__WHY_GELU || !GIR__WHY_SILU || !GIR__WHY_ERF || !GIR__WHY_FLOOR || !GIR__WHY_CEIL || !GIR__WHY_ROUND || !GIR__WHY_MEAN || !GIR__WHY_VAR || !GIR__WHY_LOGSUMEXP || !GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY || !GIR__WHY_TRISOLVE || !GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX || !GIR__WHY_XENT_LOGITS || !GIR__WHY_XENT_LOGITS_PROB || !GIR__WHY_BCE_LOGITS || !GIR__WHY_MSE || !GIR__WHY_CONV2D || !GIR__WHY_CONV2D_BWD_DATA || !GIR__WHY_CONV2D_BWD_FILTER || !GIR__WHY_MAX_POOL2D || !GIR__WHY_MAX_POOL2D_BWD || !GIR__WHY_AVG_POOL2D || !GIR__WHY_AVG_POOL2D_BWD || !GIR__WHY_DROPOUT || !GIR__WHY_GELU_TANH || !GIR__WHY_MAX_POOL2D_PICK)
 #define GIR__KEPT_DT_CMP (!GIR__WHY_GT || !GIR__WHY_GE || !GIR__WHY_LT || !GIR__WHY_LE || !GIR__WHY_EQ || !GIR__WHY_NE || !GIR__WHY_APPROX_EQ)
 #define GIR__KEPT_DT_LOGIC (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_DT_TEST (!GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE)
 #define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
 #define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST)
+#define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
 #define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
 #define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
 static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"};
@@ -31804,10 +31804,11 @@ static gir_status gir__k_tri(gir__kx *k) {
     return GIR_OK;
 }
 /* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/70-kernels/f32.c),
-   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
+   so a single-precision FPU needs no double helper; a GIR_ONLY_F32 build has those casts only (gir__f32_step_ok).
+   gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
 static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
     int64_t i;
-    if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
+    if (GIR__ONLY_F32 || ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64))
         for (i = 0; i < n; ++i) gir__setf(out, odt, i, gir__getf(in, idt, i * st));
     else if (idt == GIR_DTYPE_F32 && odt == GIR_DTYPE_F64)
         for (i = 0; i < n; ++i) ((double *)out)[i] = gir__f64_of_f32(((const float *)in)[i * st]);
@@ -31816,14 +31817,9 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
     else
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
-static gir_status gir__k_cast(gir__kx *k) {
-    if (GIR__ONLY_F32) {                  /* f32 to or from i32, u8 or b8 (gir__f32_step_ok), through float */
-        int64_t n = gir__numel(k->shape), i;
-        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
-        return GIR_OK;
-    }
-    if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
-    gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
+static gir_status gir__k_cast(gir__kx *k) {        /* the true dtypes: GIR_ONLY_F32 casts f32 to and from others */
+    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
     return GIR_OK;
 }
 
@@ -37960,7 +37956,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     lr0 = gir__scalar_arg(g, lr, "optim_updates", "lr");
     if (!lr0.id) return 0;
     /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64, as torch's are Python floats */
-    gir__optim_scalars(g, &d, gir__as(g, lr0, d.kind == GIR_OPTIM_SGD ? (int)g->nodes[lr0.id].dtype : (int)GIR_DTYPE_F64), &s);
+    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, GIR_DTYPE_F64), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)

@@ -69,6 +69,11 @@ def op_dependencies(ops, frag_text, adj_code):
     return deps, grad_core
 
 
+def kept(names):
+    """A C condition: some op of names is kept (0 when names is empty)."""
+    return "(%s)" % (" || ".join("!GIR__WHY_%s" % n for n in names) if names else "0")
+
+
 def emit_select(ops, deps, grad_core, groups):
     users = {op.name: [] for op in ops}
     for op in ops:
@@ -119,24 +124,18 @@ def emit_select(ops, deps, grad_core, groups):
         fams.setdefault(op.kernel if op.fwd_expr is None else "eltwise", []).append(op.name)
     out.append("/* GIR__KEPT_K_<family>: some op of the kernel family gir__k_<family> is kept */")
     for fam in sorted(fams):
-        out.append("#define GIR__KEPT_K_%s (%s)" % (fam, " || ".join("!GIR__WHY_%s" % n for n in fams[fam])))
-    shapes = {}
-    for op in ops:
-        shapes.setdefault(op.shape, []).append(op.name)
+        out.append("#define GIR__KEPT_K_%s %s" % (fam, kept(fams[fam])))
     out.append("/* GIR__KEPT_SH_<rule>, GIR__KEPT_DT_<rule>: some kept op has the built-in shape or dtype rule <rule> (the "
                "builder's switches keep its case) */")
     for rule in BUILTIN_SHAPES:
-        names = shapes.get(rule, [])
-        out.append("#define GIR__KEPT_SH_%s (%s)" % (rule, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
-    names = [op.name for op in ops if "EVAL_PICK1" in op.flags]
-    out.append("#define GIR__KEPT_F_EVAL_PICK1 (%s)   /* some kept op has the flag EVAL_PICK1 */"
-               % (" || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
-    for rule in ("FLOAT", "CMP", "LOGIC", "TEST", "INDEX", "ATTR"):
-        names = [op.name for op in ops if op.dtype == rule]
-        out.append("#define GIR__KEPT_DT_%s (%s)" % (rule, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0"))
+        out.append("#define GIR__KEPT_SH_%s %s" % (rule, kept([op.name for op in ops if op.shape == rule])))
+    for rule in ("FLOAT", "CMP", "LOGIC", "TEST", "INDEX", "ATTR"):      # the rules with a case of their own
+        out.append("#define GIR__KEPT_DT_%s %s" % (rule, kept([op.name for op in ops if op.dtype == rule])))
+    out.append("#define GIR__KEPT_F_EVAL_PICK1 %s   /* some kept op has the flag EVAL_PICK1 */"
+               % kept([op.name for op in ops if "EVAL_PICK1" in op.flags]))
     for what, kind, name in (("AXIS", "i", "axis"), ("AXES", "l", "axes")):
         names = [op.name for op in ops if op.shape == "SAME" and any(k == kind and n == name for k, n, _ in op.attrs)]
-        out.append("#define GIR__KEPT_SAME_%s (%s)   /* a kept op of shape rule SAME has an attribute %s:%s */"
-                   % (what, " || ".join("!GIR__WHY_%s" % n for n in names) if names else "0", kind, name))
+        out.append("#define GIR__KEPT_SAME_%s %s   /* a kept op of shape rule SAME has an attribute %s:%s */"
+                   % (what, kept(names), kind, name))
     out.append("static const char *const gir__group_names[%d] = {%s};" % (len(groups), ", ".join('"%s"' % g for g in groups)))
     return "\n".join(out)

@@ -694,10 +694,11 @@ static gir_status gir__k_tri(gir__kx *k) {
     return GIR_OK;
 }
 /* n elements of dtype idt read at stride st (0 or 1) cast to odt; f32 casts go through float, not double (gen/70-kernels/f32.c),
-   so a single-precision FPU needs no double helper. gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
+   so a single-precision FPU needs no double helper; a GIR_ONLY_F32 build has those casts only (gir__f32_step_ok).
+   gir__k_cast and fused casts (gen/80-plan/fuse.c) share it. */
 static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt, int64_t st) {
     int64_t i;
-    if ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64)
+    if (GIR__ONLY_F32 || ((idt == GIR_DTYPE_F32 || odt == GIR_DTYPE_F32) && idt != GIR_DTYPE_F64 && odt != GIR_DTYPE_F64))
         for (i = 0; i < n; ++i) gir__setf(out, odt, i, gir__getf(in, idt, i * st));
     else if (idt == GIR_DTYPE_F32 && odt == GIR_DTYPE_F64)
         for (i = 0; i < n; ++i) ((double *)out)[i] = gir__f64_of_f32(((const float *)in)[i * st]);
@@ -706,14 +707,9 @@ static void gir__cast_run(int64_t n, void *out, int odt, const void *in, int idt
     else
         for (i = 0; i < n; ++i) gir__setd(out, odt, i, gir__getd(in, idt, i * st));
 }
-static gir_status gir__k_cast(gir__kx *k) {
-    if (GIR__ONLY_F32) {                  /* f32 to or from i32, u8 or b8 (gir__f32_step_ok), through float */
-        int64_t n = gir__numel(k->shape), i;
-        for (i = 0; i < n; ++i) gir__setf(k->out, k->dtype, i, gir__getf(k->in[0].p, k->in[0].dt, i));
-        return GIR_OK;
-    }
-    if (GIR__KIDT(k, 0) == GIR__KDT(k)) return gir__k_copy(k);
-    gir__cast_run(gir__numel(k->shape), k->out, GIR__KDT(k), k->in[0].p, GIR__KIDT(k, 0), 1);
+static gir_status gir__k_cast(gir__kx *k) {        /* the true dtypes: GIR_ONLY_F32 casts f32 to and from others */
+    if (k->in[0].dt == k->dtype) return gir__k_copy(k);
+    gir__cast_run(gir__numel(k->shape), k->out, k->dtype, k->in[0].p, k->in[0].dt, 1);
     return GIR_OK;
 }
 

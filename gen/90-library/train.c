@@ -200,7 +200,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     lr0 = gir__scalar_arg(g, lr, "optim_updates", "lr");
     if (!lr0.id) return 0;
     /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64, as torch's are Python floats */
-    gir__optim_scalars(g, &d, gir__as(g, lr0, d.kind == GIR_OPTIM_SGD ? (int)g->nodes[lr0.id].dtype : (int)GIR_DTYPE_F64), &s);
+    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, GIR_DTYPE_F64), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)
