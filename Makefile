@@ -162,13 +162,12 @@ onnx-torch-data:
 	$(TORCH_PYTHON) tests/onnx/torch_export.py
 
 # the ONNX example end to end: examples/onnx_digits.c imports the CNN its PyTorch twin trained and exported
-# (examples/data/digits_cnn.onnx, committed), checks it against PyTorch's results, fine-tunes it, writes a plan image
-# and exports the fine-tuned model; examples/onnx_digits_ort.js then runs that export in ONNX Runtime (make onnx-ort)
+# (examples/data/digits_cnn.onnx, committed), checks it against PyTorch's results, fine-tunes it and exports the
+# fine-tuned model; examples/onnx_digits_ort.js then runs that export in ONNX Runtime (make onnx-ort)
 # and checks it gets gir.h's results. Needs a C compiler only; without ONNX Runtime and node the last step is skipped.
 NODE ?= node
 onnx-demo: $(B)/onnx_digits
-	./$(B)/onnx_digits examples/data/digits.csv examples/data/digits_cnn.onnx $(B)/digits_cnn.img \
-		$(B)/digits_cnn_tuned.onnx
+	./$(B)/onnx_digits examples/data/digits.csv examples/data/digits_cnn.onnx $(B)/digits_cnn_tuned.onnx
 	@if [ -d $(ORT_DIR)/node_modules/onnxruntime-node ] && command -v $(NODE) > /dev/null; then \
 		echo "$(NODE) examples/onnx_digits_ort.js $(ORT_DIR) examples/data/digits.csv $(B)/digits_cnn_tuned.onnx"; \
 		$(NODE) examples/onnx_digits_ort.js $(ORT_DIR) examples/data/digits.csv $(B)/digits_cnn_tuned.onnx; \

@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=2a2a779e03cf6c71
+                                          gen/ sha256=f30d866aaa38e473
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1264,7 +1264,8 @@ typedef struct gir_compile_desc {
    with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
    not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
-   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
+   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. On any error
+   *out_plan is NULL (gir_plan_run and gir_plan_free take NULL: GIR_ERR_INVALID_ARG, a no-op). */
 GIR_API gir_status  gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                      gir_plan **out_plan);
 GIR_API gir_status  gir_plan_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,

@@ -11,9 +11,8 @@
 
 /* a circle of radius 2 meets x1 = 1 - exp(x0) */
 static gir_node F(gir_graph *g, gir_node x0, gir_node x1) {
-    gir_node f[2];
-    f[0] = gir_sub(g, gir_add(g, gir_square(g, x0), gir_square(g, x1)), C(4));
-    f[1] = gir_sub(g, gir_add(g, gir_exp(g, x0), x1), C(1));
+    gir_node f[2] = {gir_sub(g, gir_add(g, gir_square(g, x0), gir_square(g, x1)), C(4)),
+                     gir_sub(g, gir_add(g, gir_exp(g, x0), x1), C(1))};
     return gir_concat(g, 2, f, 0);
 }
 static gir_node rosenbrock(gir_graph *g, gir_node x0, gir_node x1) {
@@ -25,22 +24,20 @@ static gir_node rosenbrock(gir_graph *g, gir_node x0, gir_node x1) {
 static int newton(const char *name, int minimise, double a, double b) {
     gir_graph *g = gir_graph_new(NULL);
     gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2));
-    gir_node xs[2], d, J, outs[2];
-    double xv[2] = {a, b};
-    double norm = 1;
-    gir_plan *p = NULL;
+    gir_node xs[2], J;
+    double xv[2] = {a, b}, norm = 1;
+    gir_plan *p;
     gir_split(g, x, 0, 2, xs);
-    d = minimise ? rosenbrock(g, xs[0], xs[1]) : F(g, xs[0], xs[1]);
+    gir_node d = minimise ? rosenbrock(g, xs[0], xs[1]) : F(g, xs[0], xs[1]);
     if (minimise)
         gir_grad(g, d, 1, &x, &d);
     gir_jacobian(g, d, x, &J);
-    outs[0] = gir_sub(g, x, gir_solve(g, J, d));
-    outs[1] = gir_norm(g, d);
-    if (gir_plan_compile(g, 2, outs, NULL, &p) != GIR_OK)
+    gir_node outs[2] = {gir_sub(g, x, gir_solve(g, J, d)), gir_norm(g, d)};
+    if (gir_plan_compile(g, 2, outs, NULL, &p))
         printf("error: %s\n", gir_graph_message(g));
     gir_plan_bind(p, x, xv);
     /* until |d| < 1e-10; a plan that failed to compile is NULL, and does not run */
-    for (int it = 0; it < 50 && norm >= 1e-10 && gir_plan_run(p) == GIR_OK; ++it) {
+    for (int it = 0; it < 50 && norm >= 1e-10 && !gir_plan_run(p); ++it) {
         norm = gir_plan_scalar(p, outs[1]);
         printf("%s %2d: x = (%.12f, %.12f)  |d| = %.3e\n", name, it, xv[0], xv[1], norm);
         gir_plan_read(p, outs[0], xv, sizeof xv);
@@ -51,5 +48,5 @@ static int newton(const char *name, int minimise, double a, double b) {
 }
 int main(void) {
     int ok = newton("F(x) = 0  ", 0, 1.0, 1.0);
-    return newton("rosenbrock", 1, -1.2, 1.0) && ok ? 0 : 1;
+    return !(newton("rosenbrock", 1, -1.2, 1.0) && ok);
 }

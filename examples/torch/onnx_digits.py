@@ -65,6 +65,6 @@ print("PyTorch: test accuracy %.2f%% (%d of %d) after fine-tuning for %d epochs 
       % (100.0 * tuned / len(x_test), tuned, len(x_test), TUNE_EPOCHS))
 with open(out[:-len(".onnx")] + ".txt", "w") as f:
     f.write("correct %d of %d\n" % (correct, len(x_test)))
-    f.write("logits_last %s\n" % " ".join("%.9g" % v for v in logits[-1].tolist()))
     f.write("tuned %d\n" % tuned)
+    f.write("logits_last %s\n" % " ".join("%.9g" % v for v in logits[-1].tolist()))
 print("wrote %s, and beside it the .txt and the first 4 test images and their logits as .pb" % out)

@@ -497,7 +497,8 @@ typedef struct gir_compile_desc {
    with no allocator call at all: such a work buffer needs the plan's records and the compile's work arrays,
    not the arena (too small: GIR_ERR_OUT_OF_MEMORY, "too small to measure in"). A buffer too small is
    GIR_ERR_OUT_OF_MEMORY, with a message naming the bytes needed; graph and buffer are left as they were for
-   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. */
+   another try. gir_plan_free of such a plan frees nothing of the buffer; free the buffer after it. On any error
+   *out_plan is NULL (gir_plan_run and gir_plan_free take NULL: GIR_ERR_INVALID_ARG, a no-op). */
 GIR_API gir_status  gir_plan_compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
                                      gir_plan **out_plan);
 GIR_API gir_status  gir_plan_compile_size(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc,
