@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=f30d866aaa38e473
+                                          gen/ sha256=1fc6232656a7734a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2253,6 +2253,29 @@ static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t
 static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }
 static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
 
+/* Counts, dims, offsets and indices are int64_t. On a 32-bit core a plain a / b of them calls libgcc's 64-bit
+   division (__aeabi_ldivmod: about 0.7 KB of flash, and slow), so the code a plan image runs divides them with
+   gir__udiv and gir__umod, for a >= 0 and b > 0: in 32 bits when both fit (one udiv instruction), else bit by bit
+   (a tensor of 2^32 elements does not fit such a core's memory anyway). A 64-bit target divides as usual.
+   gir__f32_of_count converts a count to float the same way: through 32 bits (no __aeabi_l2f). */
+#if defined(UINTPTR_MAX) && UINTPTR_MAX <= 0xFFFFFFFFu
+static int64_t gir__udiv(int64_t a, int64_t b) {
+    uint64_t q = 0, r = 0;
+    int i;
+    if (!(((uint64_t)a | (uint64_t)b) >> 32)) return (int64_t)((uint32_t)a / (uint32_t)b);
+    for (i = 63; i >= 0; --i) {
+        r = r << 1 | ((uint64_t)a >> i & 1u);
+        if (r >= (uint64_t)b) { r -= (uint64_t)b; q |= (uint64_t)1 << i; }
+    }
+    return (int64_t)q;
+}
+static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)(uint32_t)n; }
+#else
+static GIR__INLINE int64_t gir__udiv(int64_t a, int64_t b) { return a / b; }
+static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)n; }
+#endif
+static GIR__INLINE int64_t gir__umod(int64_t a, int64_t b) { return a - gir__udiv(a, b) * b; }
+
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
 /* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
    dozen blocks of up to a few hundred KiB and gives them all back, and malloc returns such blocks to the system
@@ -3800,6 +3823,443 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
     GIR__WHY_MAX_POOL2D_BWD | GIR__WHY_AVG_POOL2D | GIR__WHY_AVG_POOL2D_BWD | GIR__WHY_DROPOUT | \
     GIR__WHY_GATHER | GIR__WHY_SCATTER_ADD | GIR__WHY_FMOD | GIR__WHY_GELU_TANH | GIR__WHY_ASSIGN | \
     GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK)   /* nonzero: some op is left out */
+enum { GIR__OPR__INVALID,
+#if !GIR__WHY_INPUT
+    GIR__OPR_INPUT,
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__OPR_VARIABLE,
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__OPR_CONSTANT,
+#endif
+#if !GIR__WHY_FILL
+    GIR__OPR_FILL,
+#endif
+#if !GIR__WHY_EYE
+    GIR__OPR_EYE,
+#endif
+#if !GIR__WHY_ARANGE
+    GIR__OPR_ARANGE,
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__OPR_RAND_UNIFORM,
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__OPR_RAND_NORMAL,
+#endif
+#if !GIR__WHY_NOT
+    GIR__OPR_NOT,
+#endif
+#if !GIR__WHY_AND
+    GIR__OPR_AND,
+#endif
+#if !GIR__WHY_OR
+    GIR__OPR_OR,
+#endif
+#if !GIR__WHY_XOR
+    GIR__OPR_XOR,
+#endif
+#if !GIR__WHY_GT
+    GIR__OPR_GT,
+#endif
+#if !GIR__WHY_GE
+    GIR__OPR_GE,
+#endif
+#if !GIR__WHY_LT
+    GIR__OPR_LT,
+#endif
+#if !GIR__WHY_LE
+    GIR__OPR_LE,
+#endif
+#if !GIR__WHY_EQ
+    GIR__OPR_EQ,
+#endif
+#if !GIR__WHY_NE
+    GIR__OPR_NE,
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__OPR_APPROX_EQ,
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__OPR_ISNAN,
+#endif
+#if !GIR__WHY_ISINF
+    GIR__OPR_ISINF,
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__OPR_ISFINITE,
+#endif
+#if !GIR__WHY_ADD
+    GIR__OPR_ADD,
+#endif
+#if !GIR__WHY_SUB
+    GIR__OPR_SUB,
+#endif
+#if !GIR__WHY_MUL
+    GIR__OPR_MUL,
+#endif
+#if !GIR__WHY_DIV
+    GIR__OPR_DIV,
+#endif
+#if !GIR__WHY_NEG
+    GIR__OPR_NEG,
+#endif
+#if !GIR__WHY_POW
+    GIR__OPR_POW,
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__OPR_MAXIMUM,
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__OPR_MINIMUM,
+#endif
+#if !GIR__WHY_MOD
+    GIR__OPR_MOD,
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__OPR_FLOORDIV,
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__OPR_ADD_N,
+#endif
+#if !GIR__WHY_ABS
+    GIR__OPR_ABS,
+#endif
+#if !GIR__WHY_SIGN
+    GIR__OPR_SIGN,
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__OPR_SQUARE,
+#endif
+#if !GIR__WHY_SQRT
+    GIR__OPR_SQRT,
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__OPR_RSQRT,
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__OPR_RECIPROCAL,
+#endif
+#if !GIR__WHY_EXP
+    GIR__OPR_EXP,
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__OPR_EXPM1,
+#endif
+#if !GIR__WHY_LOG
+    GIR__OPR_LOG,
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__OPR_LOG1P,
+#endif
+#if !GIR__WHY_LOG2
+    GIR__OPR_LOG2,
+#endif
+#if !GIR__WHY_SIN
+    GIR__OPR_SIN,
+#endif
+#if !GIR__WHY_COS
+    GIR__OPR_COS,
+#endif
+#if !GIR__WHY_TAN
+    GIR__OPR_TAN,
+#endif
+#if !GIR__WHY_ASIN
+    GIR__OPR_ASIN,
+#endif
+#if !GIR__WHY_ACOS
+    GIR__OPR_ACOS,
+#endif
+#if !GIR__WHY_ATAN
+    GIR__OPR_ATAN,
+#endif
+#if !GIR__WHY_SINH
+    GIR__OPR_SINH,
+#endif
+#if !GIR__WHY_COSH
+    GIR__OPR_COSH,
+#endif
+#if !GIR__WHY_TANH
+    GIR__OPR_TANH,
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__OPR_SIGMOID,
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__OPR_SOFTPLUS,
+#endif
+#if !GIR__WHY_RELU
+    GIR__OPR_RELU,
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__OPR_LEAKY_RELU,
+#endif
+#if !GIR__WHY_ELU
+    GIR__OPR_ELU,
+#endif
+#if !GIR__WHY_GELU
+    GIR__OPR_GELU,
+#endif
+#if !GIR__WHY_SILU
+    GIR__OPR_SILU,
+#endif
+#if !GIR__WHY_ERF
+    GIR__OPR_ERF,
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__OPR_FLOOR,
+#endif
+#if !GIR__WHY_CEIL
+    GIR__OPR_CEIL,
+#endif
+#if !GIR__WHY_ROUND
+    GIR__OPR_ROUND,
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__OPR_CLAMP,
+#endif
+#if !GIR__WHY_SUM
+    GIR__OPR_SUM,
+#endif
+#if !GIR__WHY_MEAN
+    GIR__OPR_MEAN,
+#endif
+#if !GIR__WHY_PROD
+    GIR__OPR_PROD,
+#endif
+#if !GIR__WHY_MAX
+    GIR__OPR_MAX,
+#endif
+#if !GIR__WHY_MIN
+    GIR__OPR_MIN,
+#endif
+#if !GIR__WHY_VAR
+    GIR__OPR_VAR,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__OPR_LOGSUMEXP,
+#endif
+#if !GIR__WHY_ARGMAX
+    GIR__OPR_ARGMAX,
+#endif
+#if !GIR__WHY_ARGMIN
+    GIR__OPR_ARGMIN,
+#endif
+#if !GIR__WHY_ALL
+    GIR__OPR_ALL,
+#endif
+#if !GIR__WHY_ANY
+    GIR__OPR_ANY,
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__OPR_RESHAPE,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__OPR_TRANSPOSE,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__OPR_BROADCAST_TO,
+#endif
+#if !GIR__WHY_SLICE
+    GIR__OPR_SLICE,
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__OPR_UNSLICE,
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__OPR_CONCAT,
+#endif
+#if !GIR__WHY_FLIP
+    GIR__OPR_FLIP,
+#endif
+#if !GIR__WHY_PAD
+    GIR__OPR_PAD,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__OPR_INDEX_SELECT,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__OPR_INDEX_ADD,
+#endif
+#if !GIR__WHY_ONE_HOT
+    GIR__OPR_ONE_HOT,
+#endif
+#if !GIR__WHY_WHERE
+    GIR__OPR_WHERE,
+#endif
+#if !GIR__WHY_DIAG
+    GIR__OPR_DIAG,
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__OPR_DIAGONAL,
+#endif
+#if !GIR__WHY_TRIU
+    GIR__OPR_TRIU,
+#endif
+#if !GIR__WHY_TRIL
+    GIR__OPR_TRIL,
+#endif
+#if !GIR__WHY_CAST
+    GIR__OPR_CAST,
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    GIR__OPR_STOP_GRADIENT,
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__OPR_MATMUL,
+#endif
+#if !GIR__WHY_DOT
+    GIR__OPR_DOT,
+#endif
+#if !GIR__WHY_OUTER
+    GIR__OPR_OUTER,
+#endif
+#if !GIR__WHY_TRACE
+    GIR__OPR_TRACE,
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__OPR_INVERSE,
+#endif
+#if !GIR__WHY_DET
+    GIR__OPR_DET,
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__OPR_LOGDET,
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__OPR_CHOLESKY,
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__OPR_TRISOLVE,
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__OPR_SOFTMAX,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__OPR_LOG_SOFTMAX,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__OPR_XENT_LOGITS,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__OPR_XENT_LOGITS_PROB,
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__OPR_BCE_LOGITS,
+#endif
+#if !GIR__WHY_MSE
+    GIR__OPR_MSE,
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__OPR_CONV2D,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__OPR_CONV2D_BWD_DATA,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__OPR_CONV2D_BWD_FILTER,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__OPR_MAX_POOL2D,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__OPR_MAX_POOL2D_BWD,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__OPR_AVG_POOL2D,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__OPR_AVG_POOL2D_BWD,
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__OPR_DROPOUT,
+#endif
+#if !GIR__WHY_GATHER
+    GIR__OPR_GATHER,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__OPR_SCATTER_ADD,
+#endif
+#if !GIR__WHY_FMOD
+    GIR__OPR_FMOD,
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__OPR_GELU_TANH,
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__OPR_ASSIGN,
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__OPR_TRAIN_EVAL,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__OPR_MAX_POOL2D_PICK,
+#endif
+    GIR__OPR__COUNT };
+static const unsigned char gir__op_row[GIR_OP__COUNT] = {
+    0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
+    GIR__IF(GIR__WHY_CONSTANT, GIR__OPR_CONSTANT), GIR__IF(GIR__WHY_FILL, GIR__OPR_FILL),
+    GIR__IF(GIR__WHY_EYE, GIR__OPR_EYE), GIR__IF(GIR__WHY_ARANGE, GIR__OPR_ARANGE),
+    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__OPR_RAND_UNIFORM), GIR__IF(GIR__WHY_RAND_NORMAL,
+    GIR__OPR_RAND_NORMAL), GIR__IF(GIR__WHY_NOT, GIR__OPR_NOT), GIR__IF(GIR__WHY_AND, GIR__OPR_AND),
+    GIR__IF(GIR__WHY_OR, GIR__OPR_OR), GIR__IF(GIR__WHY_XOR, GIR__OPR_XOR), GIR__IF(GIR__WHY_GT, GIR__OPR_GT),
+    GIR__IF(GIR__WHY_GE, GIR__OPR_GE), GIR__IF(GIR__WHY_LT, GIR__OPR_LT), GIR__IF(GIR__WHY_LE, GIR__OPR_LE),
+    GIR__IF(GIR__WHY_EQ, GIR__OPR_EQ), GIR__IF(GIR__WHY_NE, GIR__OPR_NE), GIR__IF(GIR__WHY_APPROX_EQ,
+    GIR__OPR_APPROX_EQ), GIR__IF(GIR__WHY_ISNAN, GIR__OPR_ISNAN), GIR__IF(GIR__WHY_ISINF, GIR__OPR_ISINF),
+    GIR__IF(GIR__WHY_ISFINITE, GIR__OPR_ISFINITE), GIR__IF(GIR__WHY_ADD, GIR__OPR_ADD), GIR__IF(GIR__WHY_SUB,
+    GIR__OPR_SUB), GIR__IF(GIR__WHY_MUL, GIR__OPR_MUL), GIR__IF(GIR__WHY_DIV, GIR__OPR_DIV),
+    GIR__IF(GIR__WHY_NEG, GIR__OPR_NEG), GIR__IF(GIR__WHY_POW, GIR__OPR_POW), GIR__IF(GIR__WHY_MAXIMUM,
+    GIR__OPR_MAXIMUM), GIR__IF(GIR__WHY_MINIMUM, GIR__OPR_MINIMUM), GIR__IF(GIR__WHY_MOD, GIR__OPR_MOD),
+    GIR__IF(GIR__WHY_FLOORDIV, GIR__OPR_FLOORDIV), GIR__IF(GIR__WHY_ADD_N, GIR__OPR_ADD_N),
+    GIR__IF(GIR__WHY_ABS, GIR__OPR_ABS), GIR__IF(GIR__WHY_SIGN, GIR__OPR_SIGN), GIR__IF(GIR__WHY_SQUARE,
+    GIR__OPR_SQUARE), GIR__IF(GIR__WHY_SQRT, GIR__OPR_SQRT), GIR__IF(GIR__WHY_RSQRT, GIR__OPR_RSQRT),
+    GIR__IF(GIR__WHY_RECIPROCAL, GIR__OPR_RECIPROCAL), GIR__IF(GIR__WHY_EXP, GIR__OPR_EXP),
+    GIR__IF(GIR__WHY_EXPM1, GIR__OPR_EXPM1), GIR__IF(GIR__WHY_LOG, GIR__OPR_LOG), GIR__IF(GIR__WHY_LOG1P,
+    GIR__OPR_LOG1P), GIR__IF(GIR__WHY_LOG2, GIR__OPR_LOG2), GIR__IF(GIR__WHY_SIN, GIR__OPR_SIN),
+    GIR__IF(GIR__WHY_COS, GIR__OPR_COS), GIR__IF(GIR__WHY_TAN, GIR__OPR_TAN), GIR__IF(GIR__WHY_ASIN,
+    GIR__OPR_ASIN), GIR__IF(GIR__WHY_ACOS, GIR__OPR_ACOS), GIR__IF(GIR__WHY_ATAN, GIR__OPR_ATAN),
+    GIR__IF(GIR__WHY_SINH, GIR__OPR_SINH), GIR__IF(GIR__WHY_COSH, GIR__OPR_COSH), GIR__IF(GIR__WHY_TANH,
+    GIR__OPR_TANH), GIR__IF(GIR__WHY_SIGMOID, GIR__OPR_SIGMOID), GIR__IF(GIR__WHY_SOFTPLUS,
+    GIR__OPR_SOFTPLUS), GIR__IF(GIR__WHY_RELU, GIR__OPR_RELU), GIR__IF(GIR__WHY_LEAKY_RELU,
+    GIR__OPR_LEAKY_RELU), GIR__IF(GIR__WHY_ELU, GIR__OPR_ELU), GIR__IF(GIR__WHY_GELU, GIR__OPR_GELU),
+    GIR__IF(GIR__WHY_SILU, GIR__OPR_SILU), GIR__IF(GIR__WHY_ERF, GIR__OPR_ERF), GIR__IF(GIR__WHY_FLOOR,
+    GIR__OPR_FLOOR), GIR__IF(GIR__WHY_CEIL, GIR__OPR_CEIL), GIR__IF(GIR__WHY_ROUND, GIR__OPR_ROUND),
+    GIR__IF(GIR__WHY_CLAMP, GIR__OPR_CLAMP), GIR__IF(GIR__WHY_SUM, GIR__OPR_SUM), GIR__IF(GIR__WHY_MEAN,
+    GIR__OPR_MEAN), GIR__IF(GIR__WHY_PROD, GIR__OPR_PROD), GIR__IF(GIR__WHY_MAX, GIR__OPR_MAX),
+    GIR__IF(GIR__WHY_MIN, GIR__OPR_MIN), GIR__IF(GIR__WHY_VAR, GIR__OPR_VAR), GIR__IF(GIR__WHY_LOGSUMEXP,
+    GIR__OPR_LOGSUMEXP), GIR__IF(GIR__WHY_ARGMAX, GIR__OPR_ARGMAX), GIR__IF(GIR__WHY_ARGMIN, GIR__OPR_ARGMIN),
+    GIR__IF(GIR__WHY_ALL, GIR__OPR_ALL), GIR__IF(GIR__WHY_ANY, GIR__OPR_ANY), GIR__IF(GIR__WHY_RESHAPE,
+    GIR__OPR_RESHAPE), GIR__IF(GIR__WHY_TRANSPOSE, GIR__OPR_TRANSPOSE), GIR__IF(GIR__WHY_BROADCAST_TO,
+    GIR__OPR_BROADCAST_TO), GIR__IF(GIR__WHY_SLICE, GIR__OPR_SLICE), GIR__IF(GIR__WHY_UNSLICE,
+    GIR__OPR_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR__OPR_CONCAT), GIR__IF(GIR__WHY_FLIP, GIR__OPR_FLIP),
+    GIR__IF(GIR__WHY_PAD, GIR__OPR_PAD), GIR__IF(GIR__WHY_INDEX_SELECT, GIR__OPR_INDEX_SELECT),
+    GIR__IF(GIR__WHY_INDEX_ADD, GIR__OPR_INDEX_ADD), GIR__IF(GIR__WHY_ONE_HOT, GIR__OPR_ONE_HOT),
+    GIR__IF(GIR__WHY_WHERE, GIR__OPR_WHERE), GIR__IF(GIR__WHY_DIAG, GIR__OPR_DIAG), GIR__IF(GIR__WHY_DIAGONAL,
+    GIR__OPR_DIAGONAL), GIR__IF(GIR__WHY_TRIU, GIR__OPR_TRIU), GIR__IF(GIR__WHY_TRIL, GIR__OPR_TRIL),
+    GIR__IF(GIR__WHY_CAST, GIR__OPR_CAST), GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__OPR_STOP_GRADIENT),
+    GIR__IF(GIR__WHY_MATMUL, GIR__OPR_MATMUL), GIR__IF(GIR__WHY_DOT, GIR__OPR_DOT), GIR__IF(GIR__WHY_OUTER,
+    GIR__OPR_OUTER), GIR__IF(GIR__WHY_TRACE, GIR__OPR_TRACE), GIR__IF(GIR__WHY_INVERSE, GIR__OPR_INVERSE),
+    GIR__IF(GIR__WHY_DET, GIR__OPR_DET), GIR__IF(GIR__WHY_LOGDET, GIR__OPR_LOGDET), GIR__IF(GIR__WHY_CHOLESKY,
+    GIR__OPR_CHOLESKY), GIR__IF(GIR__WHY_TRISOLVE, GIR__OPR_TRISOLVE), GIR__IF(GIR__WHY_SOFTMAX,
+    GIR__OPR_SOFTMAX), GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__OPR_LOG_SOFTMAX), GIR__IF(GIR__WHY_XENT_LOGITS,
+    GIR__OPR_XENT_LOGITS), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__OPR_XENT_LOGITS_PROB),
+    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__OPR_BCE_LOGITS), GIR__IF(GIR__WHY_MSE, GIR__OPR_MSE),
+    GIR__IF(GIR__WHY_CONV2D, GIR__OPR_CONV2D), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__OPR_CONV2D_BWD_DATA),
+    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__OPR_CONV2D_BWD_FILTER), GIR__IF(GIR__WHY_MAX_POOL2D,
+    GIR__OPR_MAX_POOL2D), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__OPR_MAX_POOL2D_BWD),
+    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__OPR_AVG_POOL2D), GIR__IF(GIR__WHY_AVG_POOL2D_BWD,
+    GIR__OPR_AVG_POOL2D_BWD), GIR__IF(GIR__WHY_DROPOUT, GIR__OPR_DROPOUT), GIR__IF(GIR__WHY_GATHER,
+    GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
+    GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
+    GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
+    GIR__OPR_MAX_POOL2D_PICK)
+};
+/* GIR__OP_ABSENT(op): nonzero for an op left out, its GIR__WHY_<op>; a build whose messages are status
+   names only needs no more than whether (a valid op has a row exactly when it is kept), and says 2 */
+#if defined(GIR_NO_ERROR_STRINGS)
+#  define GIR__OP_ABSENT(op) ((op) != 0 && !gir__op_row[op] ? 2 : 0)
+#else
 static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
     GIR__WHY_INPUT, GIR__WHY_VARIABLE, GIR__WHY_CONSTANT, GIR__WHY_FILL, GIR__WHY_EYE,
     GIR__WHY_ARANGE, GIR__WHY_RAND_UNIFORM, GIR__WHY_RAND_NORMAL, GIR__WHY_NOT, GIR__WHY_AND,
@@ -3826,6 +4286,8 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
     GIR__WHY_GATHER, GIR__WHY_SCATTER_ADD, GIR__WHY_FMOD, GIR__WHY_GELU_TANH, GIR__WHY_ASSIGN,
     GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK,
 };
+#  define GIR__OP_ABSENT(op) gir__op_absent[op]
+#endif
 /* GIR__KEPT_K_<family>: some op of the kernel family gir__k_<family> is kept */
 #define GIR__KEPT_K_add_n (!GIR__WHY_ADD_N)
 #define GIR__KEPT_K_arange (!GIR__WHY_ARANGE)
@@ -10286,313 +10748,380 @@ enum { GIR__EWR__NONE,
     GIR__EWR_GELU_TANH,
 #endif
     GIR__EWR__COUNT };
-static const unsigned char gir__ew_row[GIR_OP__COUNT] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
+static const unsigned char gir__ew_row[GIR__OPR__COUNT] = {
+    0,
+#if !GIR__WHY_INPUT
+    0,
+#endif
+#if !GIR__WHY_VARIABLE
+    0,
+#endif
+#if !GIR__WHY_CONSTANT
+    0,
+#endif
+#if !GIR__WHY_FILL
+    0,
+#endif
+#if !GIR__WHY_EYE
+    0,
+#endif
+#if !GIR__WHY_ARANGE
+    0,
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    0,
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    0,
+#endif
 #if !GIR__WHY_NOT
     GIR__EWR_NOT,
-#else
-    0,
 #endif
 #if !GIR__WHY_AND
     GIR__EWR_AND,
-#else
-    0,
 #endif
 #if !GIR__WHY_OR
     GIR__EWR_OR,
-#else
-    0,
 #endif
 #if !GIR__WHY_XOR
     GIR__EWR_XOR,
-#else
-    0,
 #endif
 #if !GIR__WHY_GT
     GIR__EWR_GT,
-#else
-    0,
 #endif
 #if !GIR__WHY_GE
     GIR__EWR_GE,
-#else
-    0,
 #endif
 #if !GIR__WHY_LT
     GIR__EWR_LT,
-#else
-    0,
 #endif
 #if !GIR__WHY_LE
     GIR__EWR_LE,
-#else
-    0,
 #endif
 #if !GIR__WHY_EQ
     GIR__EWR_EQ,
-#else
-    0,
 #endif
 #if !GIR__WHY_NE
     GIR__EWR_NE,
-#else
-    0,
 #endif
 #if !GIR__WHY_APPROX_EQ
     GIR__EWR_APPROX_EQ,
-#else
-    0,
 #endif
 #if !GIR__WHY_ISNAN
     GIR__EWR_ISNAN,
-#else
-    0,
 #endif
 #if !GIR__WHY_ISINF
     GIR__EWR_ISINF,
-#else
-    0,
 #endif
 #if !GIR__WHY_ISFINITE
     GIR__EWR_ISFINITE,
-#else
-    0,
 #endif
 #if !GIR__WHY_ADD
     GIR__EWR_ADD,
-#else
-    0,
 #endif
 #if !GIR__WHY_SUB
     GIR__EWR_SUB,
-#else
-    0,
 #endif
 #if !GIR__WHY_MUL
     GIR__EWR_MUL,
-#else
-    0,
 #endif
 #if !GIR__WHY_DIV
     GIR__EWR_DIV,
-#else
-    0,
 #endif
 #if !GIR__WHY_NEG
     GIR__EWR_NEG,
-#else
-    0,
 #endif
 #if !GIR__WHY_POW
     GIR__EWR_POW,
-#else
-    0,
 #endif
 #if !GIR__WHY_MAXIMUM
     GIR__EWR_MAXIMUM,
-#else
-    0,
 #endif
 #if !GIR__WHY_MINIMUM
     GIR__EWR_MINIMUM,
-#else
-    0,
 #endif
 #if !GIR__WHY_MOD
     GIR__EWR_MOD,
-#else
-    0,
 #endif
 #if !GIR__WHY_FLOORDIV
     GIR__EWR_FLOORDIV,
-#else
+#endif
+#if !GIR__WHY_ADD_N
     0,
 #endif
-    0,
 #if !GIR__WHY_ABS
     GIR__EWR_ABS,
-#else
-    0,
 #endif
 #if !GIR__WHY_SIGN
     GIR__EWR_SIGN,
-#else
-    0,
 #endif
 #if !GIR__WHY_SQUARE
     GIR__EWR_SQUARE,
-#else
-    0,
 #endif
 #if !GIR__WHY_SQRT
     GIR__EWR_SQRT,
-#else
-    0,
 #endif
 #if !GIR__WHY_RSQRT
     GIR__EWR_RSQRT,
-#else
-    0,
 #endif
 #if !GIR__WHY_RECIPROCAL
     GIR__EWR_RECIPROCAL,
-#else
-    0,
 #endif
 #if !GIR__WHY_EXP
     GIR__EWR_EXP,
-#else
-    0,
 #endif
 #if !GIR__WHY_EXPM1
     GIR__EWR_EXPM1,
-#else
-    0,
 #endif
 #if !GIR__WHY_LOG
     GIR__EWR_LOG,
-#else
-    0,
 #endif
 #if !GIR__WHY_LOG1P
     GIR__EWR_LOG1P,
-#else
-    0,
 #endif
 #if !GIR__WHY_LOG2
     GIR__EWR_LOG2,
-#else
-    0,
 #endif
 #if !GIR__WHY_SIN
     GIR__EWR_SIN,
-#else
-    0,
 #endif
 #if !GIR__WHY_COS
     GIR__EWR_COS,
-#else
-    0,
 #endif
 #if !GIR__WHY_TAN
     GIR__EWR_TAN,
-#else
-    0,
 #endif
 #if !GIR__WHY_ASIN
     GIR__EWR_ASIN,
-#else
-    0,
 #endif
 #if !GIR__WHY_ACOS
     GIR__EWR_ACOS,
-#else
-    0,
 #endif
 #if !GIR__WHY_ATAN
     GIR__EWR_ATAN,
-#else
-    0,
 #endif
 #if !GIR__WHY_SINH
     GIR__EWR_SINH,
-#else
-    0,
 #endif
 #if !GIR__WHY_COSH
     GIR__EWR_COSH,
-#else
-    0,
 #endif
 #if !GIR__WHY_TANH
     GIR__EWR_TANH,
-#else
-    0,
 #endif
 #if !GIR__WHY_SIGMOID
     GIR__EWR_SIGMOID,
-#else
-    0,
 #endif
 #if !GIR__WHY_SOFTPLUS
     GIR__EWR_SOFTPLUS,
-#else
-    0,
 #endif
 #if !GIR__WHY_RELU
     GIR__EWR_RELU,
-#else
-    0,
 #endif
 #if !GIR__WHY_LEAKY_RELU
     GIR__EWR_LEAKY_RELU,
-#else
-    0,
 #endif
 #if !GIR__WHY_ELU
     GIR__EWR_ELU,
-#else
-    0,
 #endif
 #if !GIR__WHY_GELU
     GIR__EWR_GELU,
-#else
-    0,
 #endif
 #if !GIR__WHY_SILU
     GIR__EWR_SILU,
-#else
-    0,
 #endif
 #if !GIR__WHY_ERF
     GIR__EWR_ERF,
-#else
-    0,
 #endif
 #if !GIR__WHY_FLOOR
     GIR__EWR_FLOOR,
-#else
-    0,
 #endif
 #if !GIR__WHY_CEIL
     GIR__EWR_CEIL,
-#else
-    0,
 #endif
 #if !GIR__WHY_ROUND
     GIR__EWR_ROUND,
-#else
-    0,
 #endif
 #if !GIR__WHY_CLAMP
     GIR__EWR_CLAMP,
-#else
+#endif
+#if !GIR__WHY_SUM
     0,
 #endif
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_MEAN
+    0,
+#endif
+#if !GIR__WHY_PROD
+    0,
+#endif
+#if !GIR__WHY_MAX
+    0,
+#endif
+#if !GIR__WHY_MIN
+    0,
+#endif
+#if !GIR__WHY_VAR
+    0,
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    0,
+#endif
+#if !GIR__WHY_ARGMAX
+    0,
+#endif
+#if !GIR__WHY_ARGMIN
+    0,
+#endif
+#if !GIR__WHY_ALL
+    0,
+#endif
+#if !GIR__WHY_ANY
+    0,
+#endif
+#if !GIR__WHY_RESHAPE
+    0,
+#endif
+#if !GIR__WHY_TRANSPOSE
+    0,
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    0,
+#endif
+#if !GIR__WHY_SLICE
+    0,
+#endif
+#if !GIR__WHY_UNSLICE
+    0,
+#endif
+#if !GIR__WHY_CONCAT
+    0,
+#endif
+#if !GIR__WHY_FLIP
+    0,
+#endif
+#if !GIR__WHY_PAD
+    0,
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    0,
+#endif
+#if !GIR__WHY_INDEX_ADD
+    0,
+#endif
+#if !GIR__WHY_ONE_HOT
+    0,
+#endif
 #if !GIR__WHY_WHERE
     GIR__EWR_WHERE,
-#else
+#endif
+#if !GIR__WHY_DIAG
     0,
 #endif
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_DIAGONAL
+    0,
+#endif
+#if !GIR__WHY_TRIU
+    0,
+#endif
+#if !GIR__WHY_TRIL
+    0,
+#endif
+#if !GIR__WHY_CAST
+    0,
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    0,
+#endif
+#if !GIR__WHY_MATMUL
+    0,
+#endif
+#if !GIR__WHY_DOT
+    0,
+#endif
+#if !GIR__WHY_OUTER
+    0,
+#endif
+#if !GIR__WHY_TRACE
+    0,
+#endif
+#if !GIR__WHY_INVERSE
+    0,
+#endif
+#if !GIR__WHY_DET
+    0,
+#endif
+#if !GIR__WHY_LOGDET
+    0,
+#endif
+#if !GIR__WHY_CHOLESKY
+    0,
+#endif
+#if !GIR__WHY_TRISOLVE
+    0,
+#endif
+#if !GIR__WHY_SOFTMAX
+    0,
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    0,
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    0,
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    0,
+#endif
 #if !GIR__WHY_BCE_LOGITS
     GIR__EWR_BCE_LOGITS,
-#else
+#endif
+#if !GIR__WHY_MSE
     0,
 #endif
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+#if !GIR__WHY_CONV2D
+    0,
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    0,
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    0,
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    0,
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    0,
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    0,
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    0,
+#endif
+#if !GIR__WHY_DROPOUT
+    0,
+#endif
+#if !GIR__WHY_GATHER
+    0,
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    0,
+#endif
 #if !GIR__WHY_FMOD
     GIR__EWR_FMOD,
-#else
-    0,
 #endif
 #if !GIR__WHY_GELU_TANH
     GIR__EWR_GELU_TANH,
-#else
+#endif
+#if !GIR__WHY_ASSIGN
     0,
 #endif
-    0, 0, 0
+#if !GIR__WHY_TRAIN_EVAL
+    0,
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    0,
+#endif
 };
 static const gir__ew_fn gir__ew_rows[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
@@ -10780,7 +11309,7 @@ static const gir__ew_fn gir__ew_rows[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
 /* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */
 static gir__ew_fn gir__ew_scalar(int op, int dt) {
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
-    return gir__ew_rows[gir__ew_row[op]][dt - 1];
+    return gir__ew_rows[gir__ew_row[gir__op_row[op]]][dt - 1];
 }
 #if defined(GIR__HAVE_AVX512)
 /* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
@@ -22215,7 +22744,7 @@ static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1]
    scalar loop where that set has none */
 static gir__ew_fn gir__ew_pick(int op, int dt) {
     gir__ew_fn fn = 0;
-    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[op] : 0;
+    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[gir__op_row[op]] : 0;
     if (dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
     switch (gir__simd_level()) {
 #if defined(GIR__HAVE_AVX512)
@@ -22303,7 +22832,7 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
 #define GIR__MAX_NUMEL ((int64_t)1 << 40)
 static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
     if (d > 1) {
-        if (*n > GIR__MAX_NUMEL / d) return 0;
+        if (*n > gir__udiv(GIR__MAX_NUMEL, d)) return 0;
         *n *= d;
     }
     return 1;
@@ -22408,438 +22937,6 @@ static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
     GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
     GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV
-};
-enum { GIR__OPR__INVALID,
-#if !GIR__WHY_INPUT
-    GIR__OPR_INPUT,
-#endif
-#if !GIR__WHY_VARIABLE
-    GIR__OPR_VARIABLE,
-#endif
-#if !GIR__WHY_CONSTANT
-    GIR__OPR_CONSTANT,
-#endif
-#if !GIR__WHY_FILL
-    GIR__OPR_FILL,
-#endif
-#if !GIR__WHY_EYE
-    GIR__OPR_EYE,
-#endif
-#if !GIR__WHY_ARANGE
-    GIR__OPR_ARANGE,
-#endif
-#if !GIR__WHY_RAND_UNIFORM
-    GIR__OPR_RAND_UNIFORM,
-#endif
-#if !GIR__WHY_RAND_NORMAL
-    GIR__OPR_RAND_NORMAL,
-#endif
-#if !GIR__WHY_NOT
-    GIR__OPR_NOT,
-#endif
-#if !GIR__WHY_AND
-    GIR__OPR_AND,
-#endif
-#if !GIR__WHY_OR
-    GIR__OPR_OR,
-#endif
-#if !GIR__WHY_XOR
-    GIR__OPR_XOR,
-#endif
-#if !GIR__WHY_GT
-    GIR__OPR_GT,
-#endif
-#if !GIR__WHY_GE
-    GIR__OPR_GE,
-#endif
-#if !GIR__WHY_LT
-    GIR__OPR_LT,
-#endif
-#if !GIR__WHY_LE
-    GIR__OPR_LE,
-#endif
-#if !GIR__WHY_EQ
-    GIR__OPR_EQ,
-#endif
-#if !GIR__WHY_NE
-    GIR__OPR_NE,
-#endif
-#if !GIR__WHY_APPROX_EQ
-    GIR__OPR_APPROX_EQ,
-#endif
-#if !GIR__WHY_ISNAN
-    GIR__OPR_ISNAN,
-#endif
-#if !GIR__WHY_ISINF
-    GIR__OPR_ISINF,
-#endif
-#if !GIR__WHY_ISFINITE
-    GIR__OPR_ISFINITE,
-#endif
-#if !GIR__WHY_ADD
-    GIR__OPR_ADD,
-#endif
-#if !GIR__WHY_SUB
-    GIR__OPR_SUB,
-#endif
-#if !GIR__WHY_MUL
-    GIR__OPR_MUL,
-#endif
-#if !GIR__WHY_DIV
-    GIR__OPR_DIV,
-#endif
-#if !GIR__WHY_NEG
-    GIR__OPR_NEG,
-#endif
-#if !GIR__WHY_POW
-    GIR__OPR_POW,
-#endif
-#if !GIR__WHY_MAXIMUM
-    GIR__OPR_MAXIMUM,
-#endif
-#if !GIR__WHY_MINIMUM
-    GIR__OPR_MINIMUM,
-#endif
-#if !GIR__WHY_MOD
-    GIR__OPR_MOD,
-#endif
-#if !GIR__WHY_FLOORDIV
-    GIR__OPR_FLOORDIV,
-#endif
-#if !GIR__WHY_ADD_N
-    GIR__OPR_ADD_N,
-#endif
-#if !GIR__WHY_ABS
-    GIR__OPR_ABS,
-#endif
-#if !GIR__WHY_SIGN
-    GIR__OPR_SIGN,
-#endif
-#if !GIR__WHY_SQUARE
-    GIR__OPR_SQUARE,
-#endif
-#if !GIR__WHY_SQRT
-    GIR__OPR_SQRT,
-#endif
-#if !GIR__WHY_RSQRT
-    GIR__OPR_RSQRT,
-#endif
-#if !GIR__WHY_RECIPROCAL
-    GIR__OPR_RECIPROCAL,
-#endif
-#if !GIR__WHY_EXP
-    GIR__OPR_EXP,
-#endif
-#if !GIR__WHY_EXPM1
-    GIR__OPR_EXPM1,
-#endif
-#if !GIR__WHY_LOG
-    GIR__OPR_LOG,
-#endif
-#if !GIR__WHY_LOG1P
-    GIR__OPR_LOG1P,
-#endif
-#if !GIR__WHY_LOG2
-    GIR__OPR_LOG2,
-#endif
-#if !GIR__WHY_SIN
-    GIR__OPR_SIN,
-#endif
-#if !GIR__WHY_COS
-    GIR__OPR_COS,
-#endif
-#if !GIR__WHY_TAN
-    GIR__OPR_TAN,
-#endif
-#if !GIR__WHY_ASIN
-    GIR__OPR_ASIN,
-#endif
-#if !GIR__WHY_ACOS
-    GIR__OPR_ACOS,
-#endif
-#if !GIR__WHY_ATAN
-    GIR__OPR_ATAN,
-#endif
-#if !GIR__WHY_SINH
-    GIR__OPR_SINH,
-#endif
-#if !GIR__WHY_COSH
-    GIR__OPR_COSH,
-#endif
-#if !GIR__WHY_TANH
-    GIR__OPR_TANH,
-#endif
-#if !GIR__WHY_SIGMOID
-    GIR__OPR_SIGMOID,
-#endif
-#if !GIR__WHY_SOFTPLUS
-    GIR__OPR_SOFTPLUS,
-#endif
-#if !GIR__WHY_RELU
-    GIR__OPR_RELU,
-#endif
-#if !GIR__WHY_LEAKY_RELU
-    GIR__OPR_LEAKY_RELU,
-#endif
-#if !GIR__WHY_ELU
-    GIR__OPR_ELU,
-#endif
-#if !GIR__WHY_GELU
-    GIR__OPR_GELU,
-#endif
-#if !GIR__WHY_SILU
-    GIR__OPR_SILU,
-#endif
-#if !GIR__WHY_ERF
-    GIR__OPR_ERF,
-#endif
-#if !GIR__WHY_FLOOR
-    GIR__OPR_FLOOR,
-#endif
-#if !GIR__WHY_CEIL
-    GIR__OPR_CEIL,
-#endif
-#if !GIR__WHY_ROUND
-    GIR__OPR_ROUND,
-#endif
-#if !GIR__WHY_CLAMP
-    GIR__OPR_CLAMP,
-#endif
-#if !GIR__WHY_SUM
-    GIR__OPR_SUM,
-#endif
-#if !GIR__WHY_MEAN
-    GIR__OPR_MEAN,
-#endif
-#if !GIR__WHY_PROD
-    GIR__OPR_PROD,
-#endif
-#if !GIR__WHY_MAX
-    GIR__OPR_MAX,
-#endif
-#if !GIR__WHY_MIN
-    GIR__OPR_MIN,
-#endif
-#if !GIR__WHY_VAR
-    GIR__OPR_VAR,
-#endif
-#if !GIR__WHY_LOGSUMEXP
-    GIR__OPR_LOGSUMEXP,
-#endif
-#if !GIR__WHY_ARGMAX
-    GIR__OPR_ARGMAX,
-#endif
-#if !GIR__WHY_ARGMIN
-    GIR__OPR_ARGMIN,
-#endif
-#if !GIR__WHY_ALL
-    GIR__OPR_ALL,
-#endif
-#if !GIR__WHY_ANY
-    GIR__OPR_ANY,
-#endif
-#if !GIR__WHY_RESHAPE
-    GIR__OPR_RESHAPE,
-#endif
-#if !GIR__WHY_TRANSPOSE
-    GIR__OPR_TRANSPOSE,
-#endif
-#if !GIR__WHY_BROADCAST_TO
-    GIR__OPR_BROADCAST_TO,
-#endif
-#if !GIR__WHY_SLICE
-    GIR__OPR_SLICE,
-#endif
-#if !GIR__WHY_UNSLICE
-    GIR__OPR_UNSLICE,
-#endif
-#if !GIR__WHY_CONCAT
-    GIR__OPR_CONCAT,
-#endif
-#if !GIR__WHY_FLIP
-    GIR__OPR_FLIP,
-#endif
-#if !GIR__WHY_PAD
-    GIR__OPR_PAD,
-#endif
-#if !GIR__WHY_INDEX_SELECT
-    GIR__OPR_INDEX_SELECT,
-#endif
-#if !GIR__WHY_INDEX_ADD
-    GIR__OPR_INDEX_ADD,
-#endif
-#if !GIR__WHY_ONE_HOT
-    GIR__OPR_ONE_HOT,
-#endif
-#if !GIR__WHY_WHERE
-    GIR__OPR_WHERE,
-#endif
-#if !GIR__WHY_DIAG
-    GIR__OPR_DIAG,
-#endif
-#if !GIR__WHY_DIAGONAL
-    GIR__OPR_DIAGONAL,
-#endif
-#if !GIR__WHY_TRIU
-    GIR__OPR_TRIU,
-#endif
-#if !GIR__WHY_TRIL
-    GIR__OPR_TRIL,
-#endif
-#if !GIR__WHY_CAST
-    GIR__OPR_CAST,
-#endif
-#if !GIR__WHY_STOP_GRADIENT
-    GIR__OPR_STOP_GRADIENT,
-#endif
-#if !GIR__WHY_MATMUL
-    GIR__OPR_MATMUL,
-#endif
-#if !GIR__WHY_DOT
-    GIR__OPR_DOT,
-#endif
-#if !GIR__WHY_OUTER
-    GIR__OPR_OUTER,
-#endif
-#if !GIR__WHY_TRACE
-    GIR__OPR_TRACE,
-#endif
-#if !GIR__WHY_INVERSE
-    GIR__OPR_INVERSE,
-#endif
-#if !GIR__WHY_DET
-    GIR__OPR_DET,
-#endif
-#if !GIR__WHY_LOGDET
-    GIR__OPR_LOGDET,
-#endif
-#if !GIR__WHY_CHOLESKY
-    GIR__OPR_CHOLESKY,
-#endif
-#if !GIR__WHY_TRISOLVE
-    GIR__OPR_TRISOLVE,
-#endif
-#if !GIR__WHY_SOFTMAX
-    GIR__OPR_SOFTMAX,
-#endif
-#if !GIR__WHY_LOG_SOFTMAX
-    GIR__OPR_LOG_SOFTMAX,
-#endif
-#if !GIR__WHY_XENT_LOGITS
-    GIR__OPR_XENT_LOGITS,
-#endif
-#if !GIR__WHY_XENT_LOGITS_PROB
-    GIR__OPR_XENT_LOGITS_PROB,
-#endif
-#if !GIR__WHY_BCE_LOGITS
-    GIR__OPR_BCE_LOGITS,
-#endif
-#if !GIR__WHY_MSE
-    GIR__OPR_MSE,
-#endif
-#if !GIR__WHY_CONV2D
-    GIR__OPR_CONV2D,
-#endif
-#if !GIR__WHY_CONV2D_BWD_DATA
-    GIR__OPR_CONV2D_BWD_DATA,
-#endif
-#if !GIR__WHY_CONV2D_BWD_FILTER
-    GIR__OPR_CONV2D_BWD_FILTER,
-#endif
-#if !GIR__WHY_MAX_POOL2D
-    GIR__OPR_MAX_POOL2D,
-#endif
-#if !GIR__WHY_MAX_POOL2D_BWD
-    GIR__OPR_MAX_POOL2D_BWD,
-#endif
-#if !GIR__WHY_AVG_POOL2D
-    GIR__OPR_AVG_POOL2D,
-#endif
-#if !GIR__WHY_AVG_POOL2D_BWD
-    GIR__OPR_AVG_POOL2D_BWD,
-#endif
-#if !GIR__WHY_DROPOUT
-    GIR__OPR_DROPOUT,
-#endif
-#if !GIR__WHY_GATHER
-    GIR__OPR_GATHER,
-#endif
-#if !GIR__WHY_SCATTER_ADD
-    GIR__OPR_SCATTER_ADD,
-#endif
-#if !GIR__WHY_FMOD
-    GIR__OPR_FMOD,
-#endif
-#if !GIR__WHY_GELU_TANH
-    GIR__OPR_GELU_TANH,
-#endif
-#if !GIR__WHY_ASSIGN
-    GIR__OPR_ASSIGN,
-#endif
-#if !GIR__WHY_TRAIN_EVAL
-    GIR__OPR_TRAIN_EVAL,
-#endif
-#if !GIR__WHY_MAX_POOL2D_PICK
-    GIR__OPR_MAX_POOL2D_PICK,
-#endif
-    GIR__OPR__COUNT };
-static const unsigned char gir__op_row[GIR_OP__COUNT] = {
-    0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
-    GIR__IF(GIR__WHY_CONSTANT, GIR__OPR_CONSTANT), GIR__IF(GIR__WHY_FILL, GIR__OPR_FILL),
-    GIR__IF(GIR__WHY_EYE, GIR__OPR_EYE), GIR__IF(GIR__WHY_ARANGE, GIR__OPR_ARANGE),
-    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__OPR_RAND_UNIFORM), GIR__IF(GIR__WHY_RAND_NORMAL,
-    GIR__OPR_RAND_NORMAL), GIR__IF(GIR__WHY_NOT, GIR__OPR_NOT), GIR__IF(GIR__WHY_AND, GIR__OPR_AND),
-    GIR__IF(GIR__WHY_OR, GIR__OPR_OR), GIR__IF(GIR__WHY_XOR, GIR__OPR_XOR), GIR__IF(GIR__WHY_GT, GIR__OPR_GT),
-    GIR__IF(GIR__WHY_GE, GIR__OPR_GE), GIR__IF(GIR__WHY_LT, GIR__OPR_LT), GIR__IF(GIR__WHY_LE, GIR__OPR_LE),
-    GIR__IF(GIR__WHY_EQ, GIR__OPR_EQ), GIR__IF(GIR__WHY_NE, GIR__OPR_NE), GIR__IF(GIR__WHY_APPROX_EQ,
-    GIR__OPR_APPROX_EQ), GIR__IF(GIR__WHY_ISNAN, GIR__OPR_ISNAN), GIR__IF(GIR__WHY_ISINF, GIR__OPR_ISINF),
-    GIR__IF(GIR__WHY_ISFINITE, GIR__OPR_ISFINITE), GIR__IF(GIR__WHY_ADD, GIR__OPR_ADD), GIR__IF(GIR__WHY_SUB,
-    GIR__OPR_SUB), GIR__IF(GIR__WHY_MUL, GIR__OPR_MUL), GIR__IF(GIR__WHY_DIV, GIR__OPR_DIV),
-    GIR__IF(GIR__WHY_NEG, GIR__OPR_NEG), GIR__IF(GIR__WHY_POW, GIR__OPR_POW), GIR__IF(GIR__WHY_MAXIMUM,
-    GIR__OPR_MAXIMUM), GIR__IF(GIR__WHY_MINIMUM, GIR__OPR_MINIMUM), GIR__IF(GIR__WHY_MOD, GIR__OPR_MOD),
-    GIR__IF(GIR__WHY_FLOORDIV, GIR__OPR_FLOORDIV), GIR__IF(GIR__WHY_ADD_N, GIR__OPR_ADD_N),
-    GIR__IF(GIR__WHY_ABS, GIR__OPR_ABS), GIR__IF(GIR__WHY_SIGN, GIR__OPR_SIGN), GIR__IF(GIR__WHY_SQUARE,
-    GIR__OPR_SQUARE), GIR__IF(GIR__WHY_SQRT, GIR__OPR_SQRT), GIR__IF(GIR__WHY_RSQRT, GIR__OPR_RSQRT),
-    GIR__IF(GIR__WHY_RECIPROCAL, GIR__OPR_RECIPROCAL), GIR__IF(GIR__WHY_EXP, GIR__OPR_EXP),
-    GIR__IF(GIR__WHY_EXPM1, GIR__OPR_EXPM1), GIR__IF(GIR__WHY_LOG, GIR__OPR_LOG), GIR__IF(GIR__WHY_LOG1P,
-    GIR__OPR_LOG1P), GIR__IF(GIR__WHY_LOG2, GIR__OPR_LOG2), GIR__IF(GIR__WHY_SIN, GIR__OPR_SIN),
-    GIR__IF(GIR__WHY_COS, GIR__OPR_COS), GIR__IF(GIR__WHY_TAN, GIR__OPR_TAN), GIR__IF(GIR__WHY_ASIN,
-    GIR__OPR_ASIN), GIR__IF(GIR__WHY_ACOS, GIR__OPR_ACOS), GIR__IF(GIR__WHY_ATAN, GIR__OPR_ATAN),
-    GIR__IF(GIR__WHY_SINH, GIR__OPR_SINH), GIR__IF(GIR__WHY_COSH, GIR__OPR_COSH), GIR__IF(GIR__WHY_TANH,
-    GIR__OPR_TANH), GIR__IF(GIR__WHY_SIGMOID, GIR__OPR_SIGMOID), GIR__IF(GIR__WHY_SOFTPLUS,
-    GIR__OPR_SOFTPLUS), GIR__IF(GIR__WHY_RELU, GIR__OPR_RELU), GIR__IF(GIR__WHY_LEAKY_RELU,
-    GIR__OPR_LEAKY_RELU), GIR__IF(GIR__WHY_ELU, GIR__OPR_ELU), GIR__IF(GIR__WHY_GELU, GIR__OPR_GELU),
-    GIR__IF(GIR__WHY_SILU, GIR__OPR_SILU), GIR__IF(GIR__WHY_ERF, GIR__OPR_ERF), GIR__IF(GIR__WHY_FLOOR,
-    GIR__OPR_FLOOR), GIR__IF(GIR__WHY_CEIL, GIR__OPR_CEIL), GIR__IF(GIR__WHY_ROUND, GIR__OPR_ROUND),
-    GIR__IF(GIR__WHY_CLAMP, GIR__OPR_CLAMP), GIR__IF(GIR__WHY_SUM, GIR__OPR_SUM), GIR__IF(GIR__WHY_MEAN,
-    GIR__OPR_MEAN), GIR__IF(GIR__WHY_PROD, GIR__OPR_PROD), GIR__IF(GIR__WHY_MAX, GIR__OPR_MAX),
-    GIR__IF(GIR__WHY_MIN, GIR__OPR_MIN), GIR__IF(GIR__WHY_VAR, GIR__OPR_VAR), GIR__IF(GIR__WHY_LOGSUMEXP,
-    GIR__OPR_LOGSUMEXP), GIR__IF(GIR__WHY_ARGMAX, GIR__OPR_ARGMAX), GIR__IF(GIR__WHY_ARGMIN, GIR__OPR_ARGMIN),
-    GIR__IF(GIR__WHY_ALL, GIR__OPR_ALL), GIR__IF(GIR__WHY_ANY, GIR__OPR_ANY), GIR__IF(GIR__WHY_RESHAPE,
-    GIR__OPR_RESHAPE), GIR__IF(GIR__WHY_TRANSPOSE, GIR__OPR_TRANSPOSE), GIR__IF(GIR__WHY_BROADCAST_TO,
-    GIR__OPR_BROADCAST_TO), GIR__IF(GIR__WHY_SLICE, GIR__OPR_SLICE), GIR__IF(GIR__WHY_UNSLICE,
-    GIR__OPR_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR__OPR_CONCAT), GIR__IF(GIR__WHY_FLIP, GIR__OPR_FLIP),
-    GIR__IF(GIR__WHY_PAD, GIR__OPR_PAD), GIR__IF(GIR__WHY_INDEX_SELECT, GIR__OPR_INDEX_SELECT),
-    GIR__IF(GIR__WHY_INDEX_ADD, GIR__OPR_INDEX_ADD), GIR__IF(GIR__WHY_ONE_HOT, GIR__OPR_ONE_HOT),
-    GIR__IF(GIR__WHY_WHERE, GIR__OPR_WHERE), GIR__IF(GIR__WHY_DIAG, GIR__OPR_DIAG), GIR__IF(GIR__WHY_DIAGONAL,
-    GIR__OPR_DIAGONAL), GIR__IF(GIR__WHY_TRIU, GIR__OPR_TRIU), GIR__IF(GIR__WHY_TRIL, GIR__OPR_TRIL),
-    GIR__IF(GIR__WHY_CAST, GIR__OPR_CAST), GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__OPR_STOP_GRADIENT),
-    GIR__IF(GIR__WHY_MATMUL, GIR__OPR_MATMUL), GIR__IF(GIR__WHY_DOT, GIR__OPR_DOT), GIR__IF(GIR__WHY_OUTER,
-    GIR__OPR_OUTER), GIR__IF(GIR__WHY_TRACE, GIR__OPR_TRACE), GIR__IF(GIR__WHY_INVERSE, GIR__OPR_INVERSE),
-    GIR__IF(GIR__WHY_DET, GIR__OPR_DET), GIR__IF(GIR__WHY_LOGDET, GIR__OPR_LOGDET), GIR__IF(GIR__WHY_CHOLESKY,
-    GIR__OPR_CHOLESKY), GIR__IF(GIR__WHY_TRISOLVE, GIR__OPR_TRISOLVE), GIR__IF(GIR__WHY_SOFTMAX,
-    GIR__OPR_SOFTMAX), GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__OPR_LOG_SOFTMAX), GIR__IF(GIR__WHY_XENT_LOGITS,
-    GIR__OPR_XENT_LOGITS), GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__OPR_XENT_LOGITS_PROB),
-    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__OPR_BCE_LOGITS), GIR__IF(GIR__WHY_MSE, GIR__OPR_MSE),
-    GIR__IF(GIR__WHY_CONV2D, GIR__OPR_CONV2D), GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__OPR_CONV2D_BWD_DATA),
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__OPR_CONV2D_BWD_FILTER), GIR__IF(GIR__WHY_MAX_POOL2D,
-    GIR__OPR_MAX_POOL2D), GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__OPR_MAX_POOL2D_BWD),
-    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__OPR_AVG_POOL2D), GIR__IF(GIR__WHY_AVG_POOL2D_BWD,
-    GIR__OPR_AVG_POOL2D_BWD), GIR__IF(GIR__WHY_DROPOUT, GIR__OPR_DROPOUT), GIR__IF(GIR__WHY_GATHER,
-    GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
-    GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
-    GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
-    GIR__OPR_MAX_POOL2D_PICK)
 };
 /* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
 enum { GIR__RED__NONE,
@@ -24121,7 +24218,7 @@ static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
 static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
     unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
     int k, j;
-    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
+    GIR_MEMSET(a, 0, sizeof *a);        /* zeros, not a copy of gir__no_attr: a device running images lacks it */
     p += 2;
     if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p - 2 + sizeof(void *), sizeof a->data); p += 2 * sizeof(void *) - 2; }
     for (k = 0; k < 3; ++k)
@@ -24572,9 +24669,9 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
         else known *= t.dim[k];
     }
     if (infer >= 0) {
-        if (known == 0 || n % known)
+        if (known == 0 || gir__umod(n, known))
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
-        t.dim[infer] = (int32_t)(n / known);
+        t.dim[infer] = (int32_t)gir__udiv(n, known);
         known *= t.dim[infer];
     }
     if (known != n)
@@ -25229,9 +25326,9 @@ static void gir__op_left_out(gir_graph *g, gir_op op) {
     size_t k;
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
-    if (gir__op_absent[op] == 1)
+    if (GIR__OP_ABSENT(op) == 1)
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
-    else if (gir__op_absent[op] == 3)
+    else if (GIR__OP_ABSENT(op) == 3)
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
     else
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
@@ -25516,7 +25613,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
         return bad;
     }
-    if (gir__op_absent[op]) {
+    if (GIR__OP_ABSENT(op)) {
         gir__op_left_out(g, op);
         return bad;
     }
@@ -29039,135 +29136,383 @@ static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
     gir__adj_max_pool2d_pick,
 #endif
 };
-static const unsigned char gir__adjs_ix[GIR_OP__COUNT] = {
+static const unsigned char gir__adjs_ix[GIR__OPR__COUNT] = {
     0,
+#if !GIR__WHY_INPUT
     0, /* INPUT */
+#endif
+#if !GIR__WHY_VARIABLE
     0, /* VARIABLE */
+#endif
+#if !GIR__WHY_CONSTANT
     0, /* CONSTANT */
+#endif
+#if !GIR__WHY_FILL
     0, /* FILL */
+#endif
+#if !GIR__WHY_EYE
     0, /* EYE */
+#endif
+#if !GIR__WHY_ARANGE
     0, /* ARANGE */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
     0, /* RAND_UNIFORM */
+#endif
+#if !GIR__WHY_RAND_NORMAL
     0, /* RAND_NORMAL */
+#endif
+#if !GIR__WHY_NOT
     0, /* NOT */
+#endif
+#if !GIR__WHY_AND
     0, /* AND */
+#endif
+#if !GIR__WHY_OR
     0, /* OR */
+#endif
+#if !GIR__WHY_XOR
     0, /* XOR */
+#endif
+#if !GIR__WHY_GT
     0, /* GT */
+#endif
+#if !GIR__WHY_GE
     0, /* GE */
+#endif
+#if !GIR__WHY_LT
     0, /* LT */
+#endif
+#if !GIR__WHY_LE
     0, /* LE */
+#endif
+#if !GIR__WHY_EQ
     0, /* EQ */
+#endif
+#if !GIR__WHY_NE
     0, /* NE */
+#endif
+#if !GIR__WHY_APPROX_EQ
     0, /* APPROX_EQ */
+#endif
+#if !GIR__WHY_ISNAN
     0, /* ISNAN */
+#endif
+#if !GIR__WHY_ISINF
     0, /* ISINF */
+#endif
+#if !GIR__WHY_ISFINITE
     0, /* ISFINITE */
-    GIR__IF(GIR__WHY_ADD, GIR__ADJ_GIR__ADJ_ADD), /* ADD */
-    GIR__IF(GIR__WHY_SUB, GIR__ADJ_GIR__ADJ_SUB), /* SUB */
-    GIR__IF(GIR__WHY_MUL, GIR__ADJ_GIR__ADJ_MUL), /* MUL */
-    GIR__IF(GIR__WHY_DIV, GIR__ADJ_GIR__ADJ_DIV), /* DIV */
-    GIR__IF(GIR__WHY_NEG, GIR__ADJ_GIR__ADJ_NEG), /* NEG */
-    GIR__IF(GIR__WHY_POW, GIR__ADJ_GIR__ADJ_POW), /* POW */
-    GIR__IF(GIR__WHY_MAXIMUM, GIR__ADJ_GIR__ADJ_MAXIMUM), /* MAXIMUM */
-    GIR__IF(GIR__WHY_MINIMUM, GIR__ADJ_GIR__ADJ_MINIMUM), /* MINIMUM */
-    GIR__IF(GIR__WHY_MOD, GIR__ADJ_GIR__ADJ_MOD), /* MOD */
-    GIR__IF(GIR__WHY_FLOORDIV, GIR__ADJ_GIR__ADJ_FLOORDIV), /* FLOORDIV */
-    GIR__IF(GIR__WHY_ADD_N, GIR__ADJ_GIR__ADJ_ADD_N), /* ADD_N */
-    GIR__IF(GIR__WHY_ABS, GIR__ADJ_GIR__ADJ_ABS), /* ABS */
-    GIR__IF(GIR__WHY_SIGN, GIR__ADJ_GIR__ADJ_SIGN), /* SIGN */
-    GIR__IF(GIR__WHY_SQUARE, GIR__ADJ_GIR__ADJ_SQUARE), /* SQUARE */
-    GIR__IF(GIR__WHY_SQRT, GIR__ADJ_GIR__ADJ_SQRT), /* SQRT */
-    GIR__IF(GIR__WHY_RSQRT, GIR__ADJ_GIR__ADJ_RSQRT), /* RSQRT */
-    GIR__IF(GIR__WHY_RECIPROCAL, GIR__ADJ_GIR__ADJ_RECIPROCAL), /* RECIPROCAL */
-    GIR__IF(GIR__WHY_EXP, GIR__ADJ_GIR__ADJ_EXP), /* EXP */
-    GIR__IF(GIR__WHY_EXPM1, GIR__ADJ_GIR__ADJ_EXPM1), /* EXPM1 */
-    GIR__IF(GIR__WHY_LOG, GIR__ADJ_GIR__ADJ_LOG), /* LOG */
-    GIR__IF(GIR__WHY_LOG1P, GIR__ADJ_GIR__ADJ_LOG1P), /* LOG1P */
-    GIR__IF(GIR__WHY_LOG2, GIR__ADJ_GIR__ADJ_LOG2), /* LOG2 */
-    GIR__IF(GIR__WHY_SIN, GIR__ADJ_GIR__ADJ_SIN), /* SIN */
-    GIR__IF(GIR__WHY_COS, GIR__ADJ_GIR__ADJ_COS), /* COS */
-    GIR__IF(GIR__WHY_TAN, GIR__ADJ_GIR__ADJ_TAN), /* TAN */
-    GIR__IF(GIR__WHY_ASIN, GIR__ADJ_GIR__ADJ_ASIN), /* ASIN */
-    GIR__IF(GIR__WHY_ACOS, GIR__ADJ_GIR__ADJ_ACOS), /* ACOS */
-    GIR__IF(GIR__WHY_ATAN, GIR__ADJ_GIR__ADJ_ATAN), /* ATAN */
-    GIR__IF(GIR__WHY_SINH, GIR__ADJ_GIR__ADJ_SINH), /* SINH */
-    GIR__IF(GIR__WHY_COSH, GIR__ADJ_GIR__ADJ_COSH), /* COSH */
-    GIR__IF(GIR__WHY_TANH, GIR__ADJ_GIR__ADJ_TANH), /* TANH */
-    GIR__IF(GIR__WHY_SIGMOID, GIR__ADJ_GIR__ADJ_SIGMOID), /* SIGMOID */
-    GIR__IF(GIR__WHY_SOFTPLUS, GIR__ADJ_GIR__ADJ_SOFTPLUS), /* SOFTPLUS */
-    GIR__IF(GIR__WHY_RELU, GIR__ADJ_GIR__ADJ_RELU), /* RELU */
-    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__ADJ_GIR__ADJ_LEAKY_RELU), /* LEAKY_RELU */
-    GIR__IF(GIR__WHY_ELU, GIR__ADJ_GIR__ADJ_ELU), /* ELU */
-    GIR__IF(GIR__WHY_GELU, GIR__ADJ_GIR__ADJ_GELU), /* GELU */
-    GIR__IF(GIR__WHY_SILU, GIR__ADJ_GIR__ADJ_SILU), /* SILU */
-    GIR__IF(GIR__WHY_ERF, GIR__ADJ_GIR__ADJ_ERF), /* ERF */
-    GIR__IF(GIR__WHY_FLOOR, GIR__ADJ_GIR__ADJ_FLOOR), /* FLOOR */
-    GIR__IF(GIR__WHY_CEIL, GIR__ADJ_GIR__ADJ_CEIL), /* CEIL */
-    GIR__IF(GIR__WHY_ROUND, GIR__ADJ_GIR__ADJ_ROUND), /* ROUND */
-    GIR__IF(GIR__WHY_CLAMP, GIR__ADJ_GIR__ADJ_CLAMP), /* CLAMP */
-    GIR__IF(GIR__WHY_SUM, GIR__ADJ_GIR__ADJ_SUM), /* SUM */
-    GIR__IF(GIR__WHY_MEAN, GIR__ADJ_GIR__ADJ_MEAN), /* MEAN */
-    GIR__IF(GIR__WHY_PROD, GIR__ADJ_GIR__ADJ_PROD), /* PROD */
-    GIR__IF(GIR__WHY_MAX, GIR__ADJ_GIR__ADJ_MAX), /* MAX */
-    GIR__IF(GIR__WHY_MIN, GIR__ADJ_GIR__ADJ_MIN), /* MIN */
-    GIR__IF(GIR__WHY_VAR, GIR__ADJ_GIR__ADJ_VAR), /* VAR */
-    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__ADJ_GIR__ADJ_LOGSUMEXP), /* LOGSUMEXP */
+#endif
+#if !GIR__WHY_ADD
+    GIR__ADJ_GIR__ADJ_ADD, /* ADD */
+#endif
+#if !GIR__WHY_SUB
+    GIR__ADJ_GIR__ADJ_SUB, /* SUB */
+#endif
+#if !GIR__WHY_MUL
+    GIR__ADJ_GIR__ADJ_MUL, /* MUL */
+#endif
+#if !GIR__WHY_DIV
+    GIR__ADJ_GIR__ADJ_DIV, /* DIV */
+#endif
+#if !GIR__WHY_NEG
+    GIR__ADJ_GIR__ADJ_NEG, /* NEG */
+#endif
+#if !GIR__WHY_POW
+    GIR__ADJ_GIR__ADJ_POW, /* POW */
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__ADJ_GIR__ADJ_MAXIMUM, /* MAXIMUM */
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__ADJ_GIR__ADJ_MINIMUM, /* MINIMUM */
+#endif
+#if !GIR__WHY_MOD
+    GIR__ADJ_GIR__ADJ_MOD, /* MOD */
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__ADJ_GIR__ADJ_FLOORDIV, /* FLOORDIV */
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__ADJ_GIR__ADJ_ADD_N, /* ADD_N */
+#endif
+#if !GIR__WHY_ABS
+    GIR__ADJ_GIR__ADJ_ABS, /* ABS */
+#endif
+#if !GIR__WHY_SIGN
+    GIR__ADJ_GIR__ADJ_SIGN, /* SIGN */
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__ADJ_GIR__ADJ_SQUARE, /* SQUARE */
+#endif
+#if !GIR__WHY_SQRT
+    GIR__ADJ_GIR__ADJ_SQRT, /* SQRT */
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__ADJ_GIR__ADJ_RSQRT, /* RSQRT */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__ADJ_GIR__ADJ_RECIPROCAL, /* RECIPROCAL */
+#endif
+#if !GIR__WHY_EXP
+    GIR__ADJ_GIR__ADJ_EXP, /* EXP */
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__ADJ_GIR__ADJ_EXPM1, /* EXPM1 */
+#endif
+#if !GIR__WHY_LOG
+    GIR__ADJ_GIR__ADJ_LOG, /* LOG */
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__ADJ_GIR__ADJ_LOG1P, /* LOG1P */
+#endif
+#if !GIR__WHY_LOG2
+    GIR__ADJ_GIR__ADJ_LOG2, /* LOG2 */
+#endif
+#if !GIR__WHY_SIN
+    GIR__ADJ_GIR__ADJ_SIN, /* SIN */
+#endif
+#if !GIR__WHY_COS
+    GIR__ADJ_GIR__ADJ_COS, /* COS */
+#endif
+#if !GIR__WHY_TAN
+    GIR__ADJ_GIR__ADJ_TAN, /* TAN */
+#endif
+#if !GIR__WHY_ASIN
+    GIR__ADJ_GIR__ADJ_ASIN, /* ASIN */
+#endif
+#if !GIR__WHY_ACOS
+    GIR__ADJ_GIR__ADJ_ACOS, /* ACOS */
+#endif
+#if !GIR__WHY_ATAN
+    GIR__ADJ_GIR__ADJ_ATAN, /* ATAN */
+#endif
+#if !GIR__WHY_SINH
+    GIR__ADJ_GIR__ADJ_SINH, /* SINH */
+#endif
+#if !GIR__WHY_COSH
+    GIR__ADJ_GIR__ADJ_COSH, /* COSH */
+#endif
+#if !GIR__WHY_TANH
+    GIR__ADJ_GIR__ADJ_TANH, /* TANH */
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__ADJ_GIR__ADJ_SIGMOID, /* SIGMOID */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__ADJ_GIR__ADJ_SOFTPLUS, /* SOFTPLUS */
+#endif
+#if !GIR__WHY_RELU
+    GIR__ADJ_GIR__ADJ_RELU, /* RELU */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__ADJ_GIR__ADJ_LEAKY_RELU, /* LEAKY_RELU */
+#endif
+#if !GIR__WHY_ELU
+    GIR__ADJ_GIR__ADJ_ELU, /* ELU */
+#endif
+#if !GIR__WHY_GELU
+    GIR__ADJ_GIR__ADJ_GELU, /* GELU */
+#endif
+#if !GIR__WHY_SILU
+    GIR__ADJ_GIR__ADJ_SILU, /* SILU */
+#endif
+#if !GIR__WHY_ERF
+    GIR__ADJ_GIR__ADJ_ERF, /* ERF */
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__ADJ_GIR__ADJ_FLOOR, /* FLOOR */
+#endif
+#if !GIR__WHY_CEIL
+    GIR__ADJ_GIR__ADJ_CEIL, /* CEIL */
+#endif
+#if !GIR__WHY_ROUND
+    GIR__ADJ_GIR__ADJ_ROUND, /* ROUND */
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__ADJ_GIR__ADJ_CLAMP, /* CLAMP */
+#endif
+#if !GIR__WHY_SUM
+    GIR__ADJ_GIR__ADJ_SUM, /* SUM */
+#endif
+#if !GIR__WHY_MEAN
+    GIR__ADJ_GIR__ADJ_MEAN, /* MEAN */
+#endif
+#if !GIR__WHY_PROD
+    GIR__ADJ_GIR__ADJ_PROD, /* PROD */
+#endif
+#if !GIR__WHY_MAX
+    GIR__ADJ_GIR__ADJ_MAX, /* MAX */
+#endif
+#if !GIR__WHY_MIN
+    GIR__ADJ_GIR__ADJ_MIN, /* MIN */
+#endif
+#if !GIR__WHY_VAR
+    GIR__ADJ_GIR__ADJ_VAR, /* VAR */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__ADJ_GIR__ADJ_LOGSUMEXP, /* LOGSUMEXP */
+#endif
+#if !GIR__WHY_ARGMAX
     0, /* ARGMAX */
+#endif
+#if !GIR__WHY_ARGMIN
     0, /* ARGMIN */
+#endif
+#if !GIR__WHY_ALL
     0, /* ALL */
+#endif
+#if !GIR__WHY_ANY
     0, /* ANY */
-    GIR__IF(GIR__WHY_RESHAPE, GIR__ADJ_GIR__ADJ_RESHAPE), /* RESHAPE */
-    GIR__IF(GIR__WHY_TRANSPOSE, GIR__ADJ_GIR__ADJ_TRANSPOSE), /* TRANSPOSE */
-    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__ADJ_GIR__ADJ_BROADCAST_TO), /* BROADCAST_TO */
-    GIR__IF(GIR__WHY_SLICE, GIR__ADJ_GIR__ADJ_SLICE), /* SLICE */
-    GIR__IF(GIR__WHY_UNSLICE, GIR__ADJ_GIR__ADJ_UNSLICE), /* UNSLICE */
-    GIR__IF(GIR__WHY_CONCAT, GIR__ADJ_GIR__ADJ_CONCAT), /* CONCAT */
-    GIR__IF(GIR__WHY_FLIP, GIR__ADJ_GIR__ADJ_FLIP), /* FLIP */
-    GIR__IF(GIR__WHY_PAD, GIR__ADJ_GIR__ADJ_PAD), /* PAD */
-    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__ADJ_GIR__ADJ_INDEX_SELECT), /* INDEX_SELECT */
-    GIR__IF(GIR__WHY_INDEX_ADD, GIR__ADJ_GIR__ADJ_INDEX_ADD), /* INDEX_ADD */
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__ADJ_GIR__ADJ_RESHAPE, /* RESHAPE */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__ADJ_GIR__ADJ_TRANSPOSE, /* TRANSPOSE */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__ADJ_GIR__ADJ_BROADCAST_TO, /* BROADCAST_TO */
+#endif
+#if !GIR__WHY_SLICE
+    GIR__ADJ_GIR__ADJ_SLICE, /* SLICE */
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__ADJ_GIR__ADJ_UNSLICE, /* UNSLICE */
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__ADJ_GIR__ADJ_CONCAT, /* CONCAT */
+#endif
+#if !GIR__WHY_FLIP
+    GIR__ADJ_GIR__ADJ_FLIP, /* FLIP */
+#endif
+#if !GIR__WHY_PAD
+    GIR__ADJ_GIR__ADJ_PAD, /* PAD */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__ADJ_GIR__ADJ_INDEX_SELECT, /* INDEX_SELECT */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__ADJ_GIR__ADJ_INDEX_ADD, /* INDEX_ADD */
+#endif
+#if !GIR__WHY_ONE_HOT
     0, /* ONE_HOT */
-    GIR__IF(GIR__WHY_WHERE, GIR__ADJ_GIR__ADJ_WHERE), /* WHERE */
-    GIR__IF(GIR__WHY_DIAG, GIR__ADJ_GIR__ADJ_DIAG), /* DIAG */
-    GIR__IF(GIR__WHY_DIAGONAL, GIR__ADJ_GIR__ADJ_DIAGONAL), /* DIAGONAL */
-    GIR__IF(GIR__WHY_TRIU, GIR__ADJ_GIR__ADJ_TRIU), /* TRIU */
-    GIR__IF(GIR__WHY_TRIL, GIR__ADJ_GIR__ADJ_TRIL), /* TRIL */
-    GIR__IF(GIR__WHY_CAST, GIR__ADJ_GIR__ADJ_CAST), /* CAST */
+#endif
+#if !GIR__WHY_WHERE
+    GIR__ADJ_GIR__ADJ_WHERE, /* WHERE */
+#endif
+#if !GIR__WHY_DIAG
+    GIR__ADJ_GIR__ADJ_DIAG, /* DIAG */
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__ADJ_GIR__ADJ_DIAGONAL, /* DIAGONAL */
+#endif
+#if !GIR__WHY_TRIU
+    GIR__ADJ_GIR__ADJ_TRIU, /* TRIU */
+#endif
+#if !GIR__WHY_TRIL
+    GIR__ADJ_GIR__ADJ_TRIL, /* TRIL */
+#endif
+#if !GIR__WHY_CAST
+    GIR__ADJ_GIR__ADJ_CAST, /* CAST */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
     0, /* STOP_GRADIENT */
-    GIR__IF(GIR__WHY_MATMUL, GIR__ADJ_GIR__ADJ_MATMUL), /* MATMUL */
-    GIR__IF(GIR__WHY_DOT, GIR__ADJ_GIR__ADJ_DOT), /* DOT */
-    GIR__IF(GIR__WHY_OUTER, GIR__ADJ_GIR__ADJ_OUTER), /* OUTER */
-    GIR__IF(GIR__WHY_TRACE, GIR__ADJ_GIR__ADJ_TRACE), /* TRACE */
-    GIR__IF(GIR__WHY_INVERSE, GIR__ADJ_GIR__ADJ_INVERSE), /* INVERSE */
-    GIR__IF(GIR__WHY_DET, GIR__ADJ_GIR__ADJ_DET), /* DET */
-    GIR__IF(GIR__WHY_LOGDET, GIR__ADJ_GIR__ADJ_LOGDET), /* LOGDET */
-    GIR__IF(GIR__WHY_CHOLESKY, GIR__ADJ_GIR__ADJFN_CHOLESKY), /* CHOLESKY */
-    GIR__IF(GIR__WHY_TRISOLVE, GIR__ADJ_GIR__ADJ_TRISOLVE), /* TRISOLVE */
-    GIR__IF(GIR__WHY_SOFTMAX, GIR__ADJ_GIR__ADJ_SOFTMAX), /* SOFTMAX */
-    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__ADJ_GIR__ADJ_LOG_SOFTMAX), /* LOG_SOFTMAX */
-    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__ADJ_GIR__ADJ_XENT_LOGITS), /* XENT_LOGITS */
-    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB), /* XENT_LOGITS_PROB */
-    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__ADJ_GIR__ADJ_BCE_LOGITS), /* BCE_LOGITS */
-    GIR__IF(GIR__WHY_MSE, GIR__ADJ_GIR__ADJ_MSE), /* MSE */
-    GIR__IF(GIR__WHY_CONV2D, GIR__ADJ_GIR__ADJ_CONV2D), /* CONV2D */
-    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA), /* CONV2D_BWD_DATA */
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER), /* CONV2D_BWD_FILTER */
-    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__ADJ_GIR__ADJ_MAX_POOL2D), /* MAX_POOL2D */
-    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD), /* MAX_POOL2D_BWD */
-    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__ADJ_GIR__ADJ_AVG_POOL2D), /* AVG_POOL2D */
-    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD), /* AVG_POOL2D_BWD */
-    GIR__IF(GIR__WHY_DROPOUT, GIR__ADJ_GIR__ADJ_DROPOUT), /* DROPOUT */
-    GIR__IF(GIR__WHY_GATHER, GIR__ADJ_GIR__ADJ_GATHER), /* GATHER */
-    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__ADJ_GIR__ADJ_SCATTER_ADD), /* SCATTER_ADD */
-    GIR__IF(GIR__WHY_FMOD, GIR__ADJ_GIR__ADJ_FMOD), /* FMOD */
-    GIR__IF(GIR__WHY_GELU_TANH, GIR__ADJ_GIR__ADJ_GELU_TANH), /* GELU_TANH */
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__ADJ_GIR__ADJ_MATMUL, /* MATMUL */
+#endif
+#if !GIR__WHY_DOT
+    GIR__ADJ_GIR__ADJ_DOT, /* DOT */
+#endif
+#if !GIR__WHY_OUTER
+    GIR__ADJ_GIR__ADJ_OUTER, /* OUTER */
+#endif
+#if !GIR__WHY_TRACE
+    GIR__ADJ_GIR__ADJ_TRACE, /* TRACE */
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__ADJ_GIR__ADJ_INVERSE, /* INVERSE */
+#endif
+#if !GIR__WHY_DET
+    GIR__ADJ_GIR__ADJ_DET, /* DET */
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__ADJ_GIR__ADJ_LOGDET, /* LOGDET */
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__ADJ_GIR__ADJFN_CHOLESKY, /* CHOLESKY */
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__ADJ_GIR__ADJ_TRISOLVE, /* TRISOLVE */
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__ADJ_GIR__ADJ_SOFTMAX, /* SOFTMAX */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__ADJ_GIR__ADJ_LOG_SOFTMAX, /* LOG_SOFTMAX */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS, /* XENT_LOGITS */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__ADJ_GIR__ADJ_XENT_LOGITS_PROB, /* XENT_LOGITS_PROB */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__ADJ_GIR__ADJ_BCE_LOGITS, /* BCE_LOGITS */
+#endif
+#if !GIR__WHY_MSE
+    GIR__ADJ_GIR__ADJ_MSE, /* MSE */
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__ADJ_GIR__ADJ_CONV2D, /* CONV2D */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_DATA, /* CONV2D_BWD_DATA */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__ADJ_GIR__ADJ_CONV2D_BWD_FILTER, /* CONV2D_BWD_FILTER */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D, /* MAX_POOL2D */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_BWD, /* MAX_POOL2D_BWD */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D, /* AVG_POOL2D */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__ADJ_GIR__ADJ_AVG_POOL2D_BWD, /* AVG_POOL2D_BWD */
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__ADJ_GIR__ADJ_DROPOUT, /* DROPOUT */
+#endif
+#if !GIR__WHY_GATHER
+    GIR__ADJ_GIR__ADJ_GATHER, /* GATHER */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__ADJ_GIR__ADJ_SCATTER_ADD, /* SCATTER_ADD */
+#endif
+#if !GIR__WHY_FMOD
+    GIR__ADJ_GIR__ADJ_FMOD, /* FMOD */
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__ADJ_GIR__ADJ_GELU_TANH, /* GELU_TANH */
+#endif
+#if !GIR__WHY_ASSIGN
     0, /* ASSIGN */
-    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__ADJ_GIR__ADJ_TRAIN_EVAL), /* TRAIN_EVAL */
-    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK), /* MAX_POOL2D_PICK */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__ADJ_GIR__ADJ_TRAIN_EVAL, /* TRAIN_EVAL */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK, /* MAX_POOL2D_PICK */
+#endif
 };
 /* the adjoint rule of an op, 0 if it has none (or is left out) */
-static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }
+static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[gir__op_row[op]]]; }
 
 /* gir_grad's checks of its arguments: GIR_OK, or the error it recorded */
 static gir_status gir__grad_check(gir_graph *g, gir_node y, int n, const gir_node *wrt) {
@@ -31087,7 +31432,8 @@ static void gir__red_row_wrap(int c, const uint32_t *x, int64_t len, int one, ui
 static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
                             int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
     float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
-    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
+    float cnt = gir__f32_of_count(nout ? gir__udiv(n, nout) : 0);
     int r = xs->rank, one = !r || !ostr[r - 1], d, pass;
     int64_t row = r ? xs->dim[r - 1] : 1;
     for (o = 0; o < nout; ++o) aux[o] = 0;
@@ -31102,7 +31448,7 @@ static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_sh
             o = gir__reduce_next(idx, o, ostr, xs, r - 1);
         }
         for (o = 0; o < nout; ++o)
-            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
+            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], cnt, ia, pa);
     }
     for (o = 0; o < nout; ++o) out[o] = aux[o];
 }
@@ -31244,10 +31590,13 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
     int j, d;
     for (; lo < hi; lo += c1 - c0) {
         int64_t rem;
-        o = lo / e->inner; c0 = lo % e->inner;
+        o = gir__udiv(lo, e->inner); c0 = lo - o * e->inner;
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
-        for (d = e->ro - 1; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (d = e->ro - 1; d >= 0; --d) {
+            idx[d] = gir__umod(rem, e->os->dim[d]);
+            rem = gir__udiv(rem, e->os->dim[d]);
+        }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
             for (d = 0; d < e->ro; ++d) off += idx[d] * e->st[j][d];
@@ -33589,7 +33938,10 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     const gir__kx *k = j->k;
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
     int d;
-    for (d = j->ob.rank - 1; d >= 0; --d) { idx[d] = rem % j->ob.dim[d]; rem /= j->ob.dim[d]; }
+    for (d = j->ob.rank - 1; d >= 0; --d) {
+        idx[d] = gir__umod(rem, j->ob.dim[d]);
+        rem = gir__udiv(rem, j->ob.dim[d]);
+    }
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
     bo *= kk * n;
@@ -33761,7 +34113,8 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;      /* the family's variants */
+    /* the family's variants; a build without log_softmax (GIR_ONLY_OPS) links no log for softmax */
+    int dt = GIR__KDT(k), logsm = !GIR__WHY_LOG_SOFTMAX && k->op == GIR_OP_LOG_SOFTMAX;
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */
@@ -34195,135 +34548,383 @@ static const gir__kernel_fn gir__kernels[GIR__KFN__COUNT] = {
     gir__k_assign,
 #endif
 };
-static const unsigned char gir__kernels_ix[GIR_OP__COUNT] = {
+static const unsigned char gir__kernels_ix[GIR__OPR__COUNT] = {
     0,
-    GIR__IF(GIR__WHY_INPUT, GIR__KFN_GIR__K_NONE), /* INPUT */
-    GIR__IF(GIR__WHY_VARIABLE, GIR__KFN_GIR__K_NONE), /* VARIABLE */
-    GIR__IF(GIR__WHY_CONSTANT, GIR__KFN_GIR__K_NONE), /* CONSTANT */
-    GIR__IF(GIR__WHY_FILL, GIR__KFN_GIR__K_FILL), /* FILL */
-    GIR__IF(GIR__WHY_EYE, GIR__KFN_GIR__K_EYE), /* EYE */
-    GIR__IF(GIR__WHY_ARANGE, GIR__KFN_GIR__K_ARANGE), /* ARANGE */
-    GIR__IF(GIR__WHY_RAND_UNIFORM, GIR__KFN_GIR__K_RANDOM), /* RAND_UNIFORM */
-    GIR__IF(GIR__WHY_RAND_NORMAL, GIR__KFN_GIR__K_RANDOM), /* RAND_NORMAL */
-    GIR__IF(GIR__WHY_NOT, GIR__KFN_GIR__K_ELTWISE), /* NOT */
-    GIR__IF(GIR__WHY_AND, GIR__KFN_GIR__K_ELTWISE), /* AND */
-    GIR__IF(GIR__WHY_OR, GIR__KFN_GIR__K_ELTWISE), /* OR */
-    GIR__IF(GIR__WHY_XOR, GIR__KFN_GIR__K_ELTWISE), /* XOR */
-    GIR__IF(GIR__WHY_GT, GIR__KFN_GIR__K_ELTWISE), /* GT */
-    GIR__IF(GIR__WHY_GE, GIR__KFN_GIR__K_ELTWISE), /* GE */
-    GIR__IF(GIR__WHY_LT, GIR__KFN_GIR__K_ELTWISE), /* LT */
-    GIR__IF(GIR__WHY_LE, GIR__KFN_GIR__K_ELTWISE), /* LE */
-    GIR__IF(GIR__WHY_EQ, GIR__KFN_GIR__K_ELTWISE), /* EQ */
-    GIR__IF(GIR__WHY_NE, GIR__KFN_GIR__K_ELTWISE), /* NE */
-    GIR__IF(GIR__WHY_APPROX_EQ, GIR__KFN_GIR__K_ELTWISE), /* APPROX_EQ */
-    GIR__IF(GIR__WHY_ISNAN, GIR__KFN_GIR__K_ELTWISE), /* ISNAN */
-    GIR__IF(GIR__WHY_ISINF, GIR__KFN_GIR__K_ELTWISE), /* ISINF */
-    GIR__IF(GIR__WHY_ISFINITE, GIR__KFN_GIR__K_ELTWISE), /* ISFINITE */
-    GIR__IF(GIR__WHY_ADD, GIR__KFN_GIR__K_ELTWISE), /* ADD */
-    GIR__IF(GIR__WHY_SUB, GIR__KFN_GIR__K_ELTWISE), /* SUB */
-    GIR__IF(GIR__WHY_MUL, GIR__KFN_GIR__K_ELTWISE), /* MUL */
-    GIR__IF(GIR__WHY_DIV, GIR__KFN_GIR__K_ELTWISE), /* DIV */
-    GIR__IF(GIR__WHY_NEG, GIR__KFN_GIR__K_ELTWISE), /* NEG */
-    GIR__IF(GIR__WHY_POW, GIR__KFN_GIR__K_ELTWISE), /* POW */
-    GIR__IF(GIR__WHY_MAXIMUM, GIR__KFN_GIR__K_ELTWISE), /* MAXIMUM */
-    GIR__IF(GIR__WHY_MINIMUM, GIR__KFN_GIR__K_ELTWISE), /* MINIMUM */
-    GIR__IF(GIR__WHY_MOD, GIR__KFN_GIR__K_ELTWISE), /* MOD */
-    GIR__IF(GIR__WHY_FLOORDIV, GIR__KFN_GIR__K_ELTWISE), /* FLOORDIV */
-    GIR__IF(GIR__WHY_ADD_N, GIR__KFN_GIR__K_ADD_N), /* ADD_N */
-    GIR__IF(GIR__WHY_ABS, GIR__KFN_GIR__K_ELTWISE), /* ABS */
-    GIR__IF(GIR__WHY_SIGN, GIR__KFN_GIR__K_ELTWISE), /* SIGN */
-    GIR__IF(GIR__WHY_SQUARE, GIR__KFN_GIR__K_ELTWISE), /* SQUARE */
-    GIR__IF(GIR__WHY_SQRT, GIR__KFN_GIR__K_ELTWISE), /* SQRT */
-    GIR__IF(GIR__WHY_RSQRT, GIR__KFN_GIR__K_ELTWISE), /* RSQRT */
-    GIR__IF(GIR__WHY_RECIPROCAL, GIR__KFN_GIR__K_ELTWISE), /* RECIPROCAL */
-    GIR__IF(GIR__WHY_EXP, GIR__KFN_GIR__K_ELTWISE), /* EXP */
-    GIR__IF(GIR__WHY_EXPM1, GIR__KFN_GIR__K_ELTWISE), /* EXPM1 */
-    GIR__IF(GIR__WHY_LOG, GIR__KFN_GIR__K_ELTWISE), /* LOG */
-    GIR__IF(GIR__WHY_LOG1P, GIR__KFN_GIR__K_ELTWISE), /* LOG1P */
-    GIR__IF(GIR__WHY_LOG2, GIR__KFN_GIR__K_ELTWISE), /* LOG2 */
-    GIR__IF(GIR__WHY_SIN, GIR__KFN_GIR__K_ELTWISE), /* SIN */
-    GIR__IF(GIR__WHY_COS, GIR__KFN_GIR__K_ELTWISE), /* COS */
-    GIR__IF(GIR__WHY_TAN, GIR__KFN_GIR__K_ELTWISE), /* TAN */
-    GIR__IF(GIR__WHY_ASIN, GIR__KFN_GIR__K_ELTWISE), /* ASIN */
-    GIR__IF(GIR__WHY_ACOS, GIR__KFN_GIR__K_ELTWISE), /* ACOS */
-    GIR__IF(GIR__WHY_ATAN, GIR__KFN_GIR__K_ELTWISE), /* ATAN */
-    GIR__IF(GIR__WHY_SINH, GIR__KFN_GIR__K_ELTWISE), /* SINH */
-    GIR__IF(GIR__WHY_COSH, GIR__KFN_GIR__K_ELTWISE), /* COSH */
-    GIR__IF(GIR__WHY_TANH, GIR__KFN_GIR__K_ELTWISE), /* TANH */
-    GIR__IF(GIR__WHY_SIGMOID, GIR__KFN_GIR__K_ELTWISE), /* SIGMOID */
-    GIR__IF(GIR__WHY_SOFTPLUS, GIR__KFN_GIR__K_ELTWISE), /* SOFTPLUS */
-    GIR__IF(GIR__WHY_RELU, GIR__KFN_GIR__K_ELTWISE), /* RELU */
-    GIR__IF(GIR__WHY_LEAKY_RELU, GIR__KFN_GIR__K_ELTWISE), /* LEAKY_RELU */
-    GIR__IF(GIR__WHY_ELU, GIR__KFN_GIR__K_ELTWISE), /* ELU */
-    GIR__IF(GIR__WHY_GELU, GIR__KFN_GIR__K_ELTWISE), /* GELU */
-    GIR__IF(GIR__WHY_SILU, GIR__KFN_GIR__K_ELTWISE), /* SILU */
-    GIR__IF(GIR__WHY_ERF, GIR__KFN_GIR__K_ELTWISE), /* ERF */
-    GIR__IF(GIR__WHY_FLOOR, GIR__KFN_GIR__K_ELTWISE), /* FLOOR */
-    GIR__IF(GIR__WHY_CEIL, GIR__KFN_GIR__K_ELTWISE), /* CEIL */
-    GIR__IF(GIR__WHY_ROUND, GIR__KFN_GIR__K_ELTWISE), /* ROUND */
-    GIR__IF(GIR__WHY_CLAMP, GIR__KFN_GIR__K_ELTWISE), /* CLAMP */
-    GIR__IF(GIR__WHY_SUM, GIR__KFN_GIR__K_REDUCE), /* SUM */
-    GIR__IF(GIR__WHY_MEAN, GIR__KFN_GIR__K_REDUCE), /* MEAN */
-    GIR__IF(GIR__WHY_PROD, GIR__KFN_GIR__K_REDUCE), /* PROD */
-    GIR__IF(GIR__WHY_MAX, GIR__KFN_GIR__K_REDUCE), /* MAX */
-    GIR__IF(GIR__WHY_MIN, GIR__KFN_GIR__K_REDUCE), /* MIN */
-    GIR__IF(GIR__WHY_VAR, GIR__KFN_GIR__K_REDUCE), /* VAR */
-    GIR__IF(GIR__WHY_LOGSUMEXP, GIR__KFN_GIR__K_REDUCE), /* LOGSUMEXP */
-    GIR__IF(GIR__WHY_ARGMAX, GIR__KFN_GIR__K_ARGREDUCE), /* ARGMAX */
-    GIR__IF(GIR__WHY_ARGMIN, GIR__KFN_GIR__K_ARGREDUCE), /* ARGMIN */
-    GIR__IF(GIR__WHY_ALL, GIR__KFN_GIR__K_REDUCE), /* ALL */
-    GIR__IF(GIR__WHY_ANY, GIR__KFN_GIR__K_REDUCE), /* ANY */
-    GIR__IF(GIR__WHY_RESHAPE, GIR__KFN_GIR__K_COPY), /* RESHAPE */
-    GIR__IF(GIR__WHY_TRANSPOSE, GIR__KFN_GIR__K_TRANSPOSE), /* TRANSPOSE */
-    GIR__IF(GIR__WHY_BROADCAST_TO, GIR__KFN_GIR__K_BROADCAST), /* BROADCAST_TO */
-    GIR__IF(GIR__WHY_SLICE, GIR__KFN_GIR__K_SLICE), /* SLICE */
-    GIR__IF(GIR__WHY_UNSLICE, GIR__KFN_GIR__K_UNSLICE), /* UNSLICE */
-    GIR__IF(GIR__WHY_CONCAT, GIR__KFN_GIR__K_CONCAT), /* CONCAT */
-    GIR__IF(GIR__WHY_FLIP, GIR__KFN_GIR__K_FLIP), /* FLIP */
-    GIR__IF(GIR__WHY_PAD, GIR__KFN_GIR__K_PAD), /* PAD */
-    GIR__IF(GIR__WHY_INDEX_SELECT, GIR__KFN_GIR__K_INDEX_SELECT), /* INDEX_SELECT */
-    GIR__IF(GIR__WHY_INDEX_ADD, GIR__KFN_GIR__K_INDEX_ADD), /* INDEX_ADD */
-    GIR__IF(GIR__WHY_ONE_HOT, GIR__KFN_GIR__K_ONE_HOT), /* ONE_HOT */
-    GIR__IF(GIR__WHY_WHERE, GIR__KFN_GIR__K_ELTWISE), /* WHERE */
-    GIR__IF(GIR__WHY_DIAG, GIR__KFN_GIR__K_DIAG), /* DIAG */
-    GIR__IF(GIR__WHY_DIAGONAL, GIR__KFN_GIR__K_DIAGONAL), /* DIAGONAL */
-    GIR__IF(GIR__WHY_TRIU, GIR__KFN_GIR__K_TRI), /* TRIU */
-    GIR__IF(GIR__WHY_TRIL, GIR__KFN_GIR__K_TRI), /* TRIL */
-    GIR__IF(GIR__WHY_CAST, GIR__KFN_GIR__K_CAST), /* CAST */
-    GIR__IF(GIR__WHY_STOP_GRADIENT, GIR__KFN_GIR__K_COPY), /* STOP_GRADIENT */
-    GIR__IF(GIR__WHY_MATMUL, GIR__KFN_GIR__K_MATMUL), /* MATMUL */
-    GIR__IF(GIR__WHY_DOT, GIR__KFN_GIR__K_DOT), /* DOT */
-    GIR__IF(GIR__WHY_OUTER, GIR__KFN_GIR__K_OUTER), /* OUTER */
-    GIR__IF(GIR__WHY_TRACE, GIR__KFN_GIR__K_TRACE), /* TRACE */
-    GIR__IF(GIR__WHY_INVERSE, GIR__KFN_GIR__K_LINALG), /* INVERSE */
-    GIR__IF(GIR__WHY_DET, GIR__KFN_GIR__K_LINALG), /* DET */
-    GIR__IF(GIR__WHY_LOGDET, GIR__KFN_GIR__K_LINALG), /* LOGDET */
-    GIR__IF(GIR__WHY_CHOLESKY, GIR__KFN_GIR__K_LINALG), /* CHOLESKY */
-    GIR__IF(GIR__WHY_TRISOLVE, GIR__KFN_GIR__K_TRISOLVE), /* TRISOLVE */
-    GIR__IF(GIR__WHY_SOFTMAX, GIR__KFN_GIR__K_SOFTMAX), /* SOFTMAX */
-    GIR__IF(GIR__WHY_LOG_SOFTMAX, GIR__KFN_GIR__K_SOFTMAX), /* LOG_SOFTMAX */
-    GIR__IF(GIR__WHY_XENT_LOGITS, GIR__KFN_GIR__K_XENT), /* XENT_LOGITS */
-    GIR__IF(GIR__WHY_XENT_LOGITS_PROB, GIR__KFN_GIR__K_XENT_PROB), /* XENT_LOGITS_PROB */
-    GIR__IF(GIR__WHY_BCE_LOGITS, GIR__KFN_GIR__K_ELTWISE), /* BCE_LOGITS */
-    GIR__IF(GIR__WHY_MSE, GIR__KFN_GIR__K_MSE), /* MSE */
-    GIR__IF(GIR__WHY_CONV2D, GIR__KFN_GIR__K_CONV), /* CONV2D */
-    GIR__IF(GIR__WHY_CONV2D_BWD_DATA, GIR__KFN_GIR__K_CONV), /* CONV2D_BWD_DATA */
-    GIR__IF(GIR__WHY_CONV2D_BWD_FILTER, GIR__KFN_GIR__K_CONV), /* CONV2D_BWD_FILTER */
-    GIR__IF(GIR__WHY_MAX_POOL2D, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D */
-    GIR__IF(GIR__WHY_MAX_POOL2D_BWD, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D_BWD */
-    GIR__IF(GIR__WHY_AVG_POOL2D, GIR__KFN_GIR__K_POOL), /* AVG_POOL2D */
-    GIR__IF(GIR__WHY_AVG_POOL2D_BWD, GIR__KFN_GIR__K_POOL), /* AVG_POOL2D_BWD */
-    GIR__IF(GIR__WHY_DROPOUT, GIR__KFN_GIR__K_DROPOUT), /* DROPOUT */
-    GIR__IF(GIR__WHY_GATHER, GIR__KFN_GIR__K_GATHER), /* GATHER */
-    GIR__IF(GIR__WHY_SCATTER_ADD, GIR__KFN_GIR__K_SCATTER_ADD), /* SCATTER_ADD */
-    GIR__IF(GIR__WHY_FMOD, GIR__KFN_GIR__K_ELTWISE), /* FMOD */
-    GIR__IF(GIR__WHY_GELU_TANH, GIR__KFN_GIR__K_ELTWISE), /* GELU_TANH */
-    GIR__IF(GIR__WHY_ASSIGN, GIR__KFN_GIR__K_ASSIGN), /* ASSIGN */
-    GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__KFN_GIR__K_COPY), /* TRAIN_EVAL */
-    GIR__IF(GIR__WHY_MAX_POOL2D_PICK, GIR__KFN_GIR__K_POOL), /* MAX_POOL2D_PICK */
+#if !GIR__WHY_INPUT
+    GIR__KFN_GIR__K_NONE, /* INPUT */
+#endif
+#if !GIR__WHY_VARIABLE
+    GIR__KFN_GIR__K_NONE, /* VARIABLE */
+#endif
+#if !GIR__WHY_CONSTANT
+    GIR__KFN_GIR__K_NONE, /* CONSTANT */
+#endif
+#if !GIR__WHY_FILL
+    GIR__KFN_GIR__K_FILL, /* FILL */
+#endif
+#if !GIR__WHY_EYE
+    GIR__KFN_GIR__K_EYE, /* EYE */
+#endif
+#if !GIR__WHY_ARANGE
+    GIR__KFN_GIR__K_ARANGE, /* ARANGE */
+#endif
+#if !GIR__WHY_RAND_UNIFORM
+    GIR__KFN_GIR__K_RANDOM, /* RAND_UNIFORM */
+#endif
+#if !GIR__WHY_RAND_NORMAL
+    GIR__KFN_GIR__K_RANDOM, /* RAND_NORMAL */
+#endif
+#if !GIR__WHY_NOT
+    GIR__KFN_GIR__K_ELTWISE, /* NOT */
+#endif
+#if !GIR__WHY_AND
+    GIR__KFN_GIR__K_ELTWISE, /* AND */
+#endif
+#if !GIR__WHY_OR
+    GIR__KFN_GIR__K_ELTWISE, /* OR */
+#endif
+#if !GIR__WHY_XOR
+    GIR__KFN_GIR__K_ELTWISE, /* XOR */
+#endif
+#if !GIR__WHY_GT
+    GIR__KFN_GIR__K_ELTWISE, /* GT */
+#endif
+#if !GIR__WHY_GE
+    GIR__KFN_GIR__K_ELTWISE, /* GE */
+#endif
+#if !GIR__WHY_LT
+    GIR__KFN_GIR__K_ELTWISE, /* LT */
+#endif
+#if !GIR__WHY_LE
+    GIR__KFN_GIR__K_ELTWISE, /* LE */
+#endif
+#if !GIR__WHY_EQ
+    GIR__KFN_GIR__K_ELTWISE, /* EQ */
+#endif
+#if !GIR__WHY_NE
+    GIR__KFN_GIR__K_ELTWISE, /* NE */
+#endif
+#if !GIR__WHY_APPROX_EQ
+    GIR__KFN_GIR__K_ELTWISE, /* APPROX_EQ */
+#endif
+#if !GIR__WHY_ISNAN
+    GIR__KFN_GIR__K_ELTWISE, /* ISNAN */
+#endif
+#if !GIR__WHY_ISINF
+    GIR__KFN_GIR__K_ELTWISE, /* ISINF */
+#endif
+#if !GIR__WHY_ISFINITE
+    GIR__KFN_GIR__K_ELTWISE, /* ISFINITE */
+#endif
+#if !GIR__WHY_ADD
+    GIR__KFN_GIR__K_ELTWISE, /* ADD */
+#endif
+#if !GIR__WHY_SUB
+    GIR__KFN_GIR__K_ELTWISE, /* SUB */
+#endif
+#if !GIR__WHY_MUL
+    GIR__KFN_GIR__K_ELTWISE, /* MUL */
+#endif
+#if !GIR__WHY_DIV
+    GIR__KFN_GIR__K_ELTWISE, /* DIV */
+#endif
+#if !GIR__WHY_NEG
+    GIR__KFN_GIR__K_ELTWISE, /* NEG */
+#endif
+#if !GIR__WHY_POW
+    GIR__KFN_GIR__K_ELTWISE, /* POW */
+#endif
+#if !GIR__WHY_MAXIMUM
+    GIR__KFN_GIR__K_ELTWISE, /* MAXIMUM */
+#endif
+#if !GIR__WHY_MINIMUM
+    GIR__KFN_GIR__K_ELTWISE, /* MINIMUM */
+#endif
+#if !GIR__WHY_MOD
+    GIR__KFN_GIR__K_ELTWISE, /* MOD */
+#endif
+#if !GIR__WHY_FLOORDIV
+    GIR__KFN_GIR__K_ELTWISE, /* FLOORDIV */
+#endif
+#if !GIR__WHY_ADD_N
+    GIR__KFN_GIR__K_ADD_N, /* ADD_N */
+#endif
+#if !GIR__WHY_ABS
+    GIR__KFN_GIR__K_ELTWISE, /* ABS */
+#endif
+#if !GIR__WHY_SIGN
+    GIR__KFN_GIR__K_ELTWISE, /* SIGN */
+#endif
+#if !GIR__WHY_SQUARE
+    GIR__KFN_GIR__K_ELTWISE, /* SQUARE */
+#endif
+#if !GIR__WHY_SQRT
+    GIR__KFN_GIR__K_ELTWISE, /* SQRT */
+#endif
+#if !GIR__WHY_RSQRT
+    GIR__KFN_GIR__K_ELTWISE, /* RSQRT */
+#endif
+#if !GIR__WHY_RECIPROCAL
+    GIR__KFN_GIR__K_ELTWISE, /* RECIPROCAL */
+#endif
+#if !GIR__WHY_EXP
+    GIR__KFN_GIR__K_ELTWISE, /* EXP */
+#endif
+#if !GIR__WHY_EXPM1
+    GIR__KFN_GIR__K_ELTWISE, /* EXPM1 */
+#endif
+#if !GIR__WHY_LOG
+    GIR__KFN_GIR__K_ELTWISE, /* LOG */
+#endif
+#if !GIR__WHY_LOG1P
+    GIR__KFN_GIR__K_ELTWISE, /* LOG1P */
+#endif
+#if !GIR__WHY_LOG2
+    GIR__KFN_GIR__K_ELTWISE, /* LOG2 */
+#endif
+#if !GIR__WHY_SIN
+    GIR__KFN_GIR__K_ELTWISE, /* SIN */
+#endif
+#if !GIR__WHY_COS
+    GIR__KFN_GIR__K_ELTWISE, /* COS */
+#endif
+#if !GIR__WHY_TAN
+    GIR__KFN_GIR__K_ELTWISE, /* TAN */
+#endif
+#if !GIR__WHY_ASIN
+    GIR__KFN_GIR__K_ELTWISE, /* ASIN */
+#endif
+#if !GIR__WHY_ACOS
+    GIR__KFN_GIR__K_ELTWISE, /* ACOS */
+#endif
+#if !GIR__WHY_ATAN
+    GIR__KFN_GIR__K_ELTWISE, /* ATAN */
+#endif
+#if !GIR__WHY_SINH
+    GIR__KFN_GIR__K_ELTWISE, /* SINH */
+#endif
+#if !GIR__WHY_COSH
+    GIR__KFN_GIR__K_ELTWISE, /* COSH */
+#endif
+#if !GIR__WHY_TANH
+    GIR__KFN_GIR__K_ELTWISE, /* TANH */
+#endif
+#if !GIR__WHY_SIGMOID
+    GIR__KFN_GIR__K_ELTWISE, /* SIGMOID */
+#endif
+#if !GIR__WHY_SOFTPLUS
+    GIR__KFN_GIR__K_ELTWISE, /* SOFTPLUS */
+#endif
+#if !GIR__WHY_RELU
+    GIR__KFN_GIR__K_ELTWISE, /* RELU */
+#endif
+#if !GIR__WHY_LEAKY_RELU
+    GIR__KFN_GIR__K_ELTWISE, /* LEAKY_RELU */
+#endif
+#if !GIR__WHY_ELU
+    GIR__KFN_GIR__K_ELTWISE, /* ELU */
+#endif
+#if !GIR__WHY_GELU
+    GIR__KFN_GIR__K_ELTWISE, /* GELU */
+#endif
+#if !GIR__WHY_SILU
+    GIR__KFN_GIR__K_ELTWISE, /* SILU */
+#endif
+#if !GIR__WHY_ERF
+    GIR__KFN_GIR__K_ELTWISE, /* ERF */
+#endif
+#if !GIR__WHY_FLOOR
+    GIR__KFN_GIR__K_ELTWISE, /* FLOOR */
+#endif
+#if !GIR__WHY_CEIL
+    GIR__KFN_GIR__K_ELTWISE, /* CEIL */
+#endif
+#if !GIR__WHY_ROUND
+    GIR__KFN_GIR__K_ELTWISE, /* ROUND */
+#endif
+#if !GIR__WHY_CLAMP
+    GIR__KFN_GIR__K_ELTWISE, /* CLAMP */
+#endif
+#if !GIR__WHY_SUM
+    GIR__KFN_GIR__K_REDUCE, /* SUM */
+#endif
+#if !GIR__WHY_MEAN
+    GIR__KFN_GIR__K_REDUCE, /* MEAN */
+#endif
+#if !GIR__WHY_PROD
+    GIR__KFN_GIR__K_REDUCE, /* PROD */
+#endif
+#if !GIR__WHY_MAX
+    GIR__KFN_GIR__K_REDUCE, /* MAX */
+#endif
+#if !GIR__WHY_MIN
+    GIR__KFN_GIR__K_REDUCE, /* MIN */
+#endif
+#if !GIR__WHY_VAR
+    GIR__KFN_GIR__K_REDUCE, /* VAR */
+#endif
+#if !GIR__WHY_LOGSUMEXP
+    GIR__KFN_GIR__K_REDUCE, /* LOGSUMEXP */
+#endif
+#if !GIR__WHY_ARGMAX
+    GIR__KFN_GIR__K_ARGREDUCE, /* ARGMAX */
+#endif
+#if !GIR__WHY_ARGMIN
+    GIR__KFN_GIR__K_ARGREDUCE, /* ARGMIN */
+#endif
+#if !GIR__WHY_ALL
+    GIR__KFN_GIR__K_REDUCE, /* ALL */
+#endif
+#if !GIR__WHY_ANY
+    GIR__KFN_GIR__K_REDUCE, /* ANY */
+#endif
+#if !GIR__WHY_RESHAPE
+    GIR__KFN_GIR__K_COPY, /* RESHAPE */
+#endif
+#if !GIR__WHY_TRANSPOSE
+    GIR__KFN_GIR__K_TRANSPOSE, /* TRANSPOSE */
+#endif
+#if !GIR__WHY_BROADCAST_TO
+    GIR__KFN_GIR__K_BROADCAST, /* BROADCAST_TO */
+#endif
+#if !GIR__WHY_SLICE
+    GIR__KFN_GIR__K_SLICE, /* SLICE */
+#endif
+#if !GIR__WHY_UNSLICE
+    GIR__KFN_GIR__K_UNSLICE, /* UNSLICE */
+#endif
+#if !GIR__WHY_CONCAT
+    GIR__KFN_GIR__K_CONCAT, /* CONCAT */
+#endif
+#if !GIR__WHY_FLIP
+    GIR__KFN_GIR__K_FLIP, /* FLIP */
+#endif
+#if !GIR__WHY_PAD
+    GIR__KFN_GIR__K_PAD, /* PAD */
+#endif
+#if !GIR__WHY_INDEX_SELECT
+    GIR__KFN_GIR__K_INDEX_SELECT, /* INDEX_SELECT */
+#endif
+#if !GIR__WHY_INDEX_ADD
+    GIR__KFN_GIR__K_INDEX_ADD, /* INDEX_ADD */
+#endif
+#if !GIR__WHY_ONE_HOT
+    GIR__KFN_GIR__K_ONE_HOT, /* ONE_HOT */
+#endif
+#if !GIR__WHY_WHERE
+    GIR__KFN_GIR__K_ELTWISE, /* WHERE */
+#endif
+#if !GIR__WHY_DIAG
+    GIR__KFN_GIR__K_DIAG, /* DIAG */
+#endif
+#if !GIR__WHY_DIAGONAL
+    GIR__KFN_GIR__K_DIAGONAL, /* DIAGONAL */
+#endif
+#if !GIR__WHY_TRIU
+    GIR__KFN_GIR__K_TRI, /* TRIU */
+#endif
+#if !GIR__WHY_TRIL
+    GIR__KFN_GIR__K_TRI, /* TRIL */
+#endif
+#if !GIR__WHY_CAST
+    GIR__KFN_GIR__K_CAST, /* CAST */
+#endif
+#if !GIR__WHY_STOP_GRADIENT
+    GIR__KFN_GIR__K_COPY, /* STOP_GRADIENT */
+#endif
+#if !GIR__WHY_MATMUL
+    GIR__KFN_GIR__K_MATMUL, /* MATMUL */
+#endif
+#if !GIR__WHY_DOT
+    GIR__KFN_GIR__K_DOT, /* DOT */
+#endif
+#if !GIR__WHY_OUTER
+    GIR__KFN_GIR__K_OUTER, /* OUTER */
+#endif
+#if !GIR__WHY_TRACE
+    GIR__KFN_GIR__K_TRACE, /* TRACE */
+#endif
+#if !GIR__WHY_INVERSE
+    GIR__KFN_GIR__K_LINALG, /* INVERSE */
+#endif
+#if !GIR__WHY_DET
+    GIR__KFN_GIR__K_LINALG, /* DET */
+#endif
+#if !GIR__WHY_LOGDET
+    GIR__KFN_GIR__K_LINALG, /* LOGDET */
+#endif
+#if !GIR__WHY_CHOLESKY
+    GIR__KFN_GIR__K_LINALG, /* CHOLESKY */
+#endif
+#if !GIR__WHY_TRISOLVE
+    GIR__KFN_GIR__K_TRISOLVE, /* TRISOLVE */
+#endif
+#if !GIR__WHY_SOFTMAX
+    GIR__KFN_GIR__K_SOFTMAX, /* SOFTMAX */
+#endif
+#if !GIR__WHY_LOG_SOFTMAX
+    GIR__KFN_GIR__K_SOFTMAX, /* LOG_SOFTMAX */
+#endif
+#if !GIR__WHY_XENT_LOGITS
+    GIR__KFN_GIR__K_XENT, /* XENT_LOGITS */
+#endif
+#if !GIR__WHY_XENT_LOGITS_PROB
+    GIR__KFN_GIR__K_XENT_PROB, /* XENT_LOGITS_PROB */
+#endif
+#if !GIR__WHY_BCE_LOGITS
+    GIR__KFN_GIR__K_ELTWISE, /* BCE_LOGITS */
+#endif
+#if !GIR__WHY_MSE
+    GIR__KFN_GIR__K_MSE, /* MSE */
+#endif
+#if !GIR__WHY_CONV2D
+    GIR__KFN_GIR__K_CONV, /* CONV2D */
+#endif
+#if !GIR__WHY_CONV2D_BWD_DATA
+    GIR__KFN_GIR__K_CONV, /* CONV2D_BWD_DATA */
+#endif
+#if !GIR__WHY_CONV2D_BWD_FILTER
+    GIR__KFN_GIR__K_CONV, /* CONV2D_BWD_FILTER */
+#endif
+#if !GIR__WHY_MAX_POOL2D
+    GIR__KFN_GIR__K_POOL, /* MAX_POOL2D */
+#endif
+#if !GIR__WHY_MAX_POOL2D_BWD
+    GIR__KFN_GIR__K_POOL, /* MAX_POOL2D_BWD */
+#endif
+#if !GIR__WHY_AVG_POOL2D
+    GIR__KFN_GIR__K_POOL, /* AVG_POOL2D */
+#endif
+#if !GIR__WHY_AVG_POOL2D_BWD
+    GIR__KFN_GIR__K_POOL, /* AVG_POOL2D_BWD */
+#endif
+#if !GIR__WHY_DROPOUT
+    GIR__KFN_GIR__K_DROPOUT, /* DROPOUT */
+#endif
+#if !GIR__WHY_GATHER
+    GIR__KFN_GIR__K_GATHER, /* GATHER */
+#endif
+#if !GIR__WHY_SCATTER_ADD
+    GIR__KFN_GIR__K_SCATTER_ADD, /* SCATTER_ADD */
+#endif
+#if !GIR__WHY_FMOD
+    GIR__KFN_GIR__K_ELTWISE, /* FMOD */
+#endif
+#if !GIR__WHY_GELU_TANH
+    GIR__KFN_GIR__K_ELTWISE, /* GELU_TANH */
+#endif
+#if !GIR__WHY_ASSIGN
+    GIR__KFN_GIR__K_ASSIGN, /* ASSIGN */
+#endif
+#if !GIR__WHY_TRAIN_EVAL
+    GIR__KFN_GIR__K_COPY, /* TRAIN_EVAL */
+#endif
+#if !GIR__WHY_MAX_POOL2D_PICK
+    GIR__KFN_GIR__K_POOL, /* MAX_POOL2D_PICK */
+#endif
 };
 /* the kernel of an op, 0 if it is left out */
-static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[op]]; }
+static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[gir__op_row[op]]]; }
 
 /* GIR_ONLY_F32: whether a step of op with result dtype odt and inputs in[0..n) runs on the f32 kernels. No value
    is f64; all are f32, or the kernels handle the others with float work: an elementwise step on f32 inputs (a
@@ -47039,7 +47640,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         for (j = 0; ok && j < s[k].nin; ++j) ok = v[sin[s[k].in0 + j]].kind != GIR__IV_NONE;     /* read by none */
         if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed", (long long)k);
-        if (gir__op_absent[s[k].op])
+        if (GIR__OP_ABSENT(s[k].op))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
         if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
@@ -47133,9 +47734,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
 #endif
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : n != (uint32_t)oi->nparents + oi->nargs) return 1;
     b->g = &c->g; b->op = (gir_op)s->op; b->id = o->node; b->n = (int)n; b->in = c->in;
-    b->out = gir__no_attr.shape; b->dtype = 0;
+    b->dtype = 0;                       /* zeros, not gir__no_attr: a device that runs images does not link it */
+    GIR_MEMSET(&b->out, 0, sizeof b->out);
     if (s->attr) gir__attr_unpack(img + h->o_attrs + s->attr - 1, &b->attr);
-    else GIR_MEMCPY(&b->attr, &gir__no_attr, sizeof b->attr);
+    else GIR_MEMSET(&b->attr, 0, sizeof b->attr);
     b->attr.data = NULL;
     b->zero = !s->attr && !oi->attrs[0];
     GIR_MEMCPY(&c->a0, &b->attr, sizeof c->a0);
@@ -47315,8 +47917,9 @@ GIR_API gir_status gir_image_run(gir_image *m) {
             m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
         }
         if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
+        else GIR_MEMSET(&ta, 0, sizeof ta);                        /* no attributes: all zeros */
         m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
-                                     s->attr ? &ta : &gir__no_attr, m->scratch, m->runs, m->msg, NULL);
+                                     &ta, m->scratch, m->runs, m->msg, NULL);
         if (m->status != GIR_OK) break;
     }
     ++m->runs;

@@ -151,5 +151,5 @@ def emit_adjoints(ops, partial=False):
     out += emit_fn_index(ops, "gir__adj_fn", "gir__adjs", "ADJ", lambda op: "gir__adj_" + op.lname if op.adj
                          else "gir__adjfn_" + op.adj_fn if op.adj_fn else None)
     out += ["/* the adjoint rule of an op, 0 if it has none (or is left out) */",
-            "static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[op]]; }"]
+            "static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[gir__op_row[op]]]; }"]
     return "\n".join(out)

@@ -123,14 +123,7 @@ def emit_opinfo(ops):
                  ['"invalid"'] + ['"%s"' % op.lname for op in ops])
     out += table("static const unsigned char gir__op_groups[GIR_OP__COUNT] =",
                  ["0"] + ["GIR_GROUP_" + op.group for op in ops])
-    # the rows of the ops this build keeps; gir__op_row[op] is 0 (the "invalid" row) for a left-out op
-    out.append("enum { GIR__OPR__INVALID,")
-    for op in ops:
-        out += ["#if !GIR__WHY_%s" % op.name, "    GIR__OPR_%s," % op.name, "#endif"]
-    out.append("    GIR__OPR__COUNT };")
-    out += table("static const unsigned char gir__op_row[GIR_OP__COUNT] =",
-                 ["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops])
-    out += emit_red_table(ops)
+    out += emit_red_table(ops)       # the rows of the kept ops (gir__op_row) come with the selection: op_select.py
     # flags and reductions in tables of their own: plan images test them without linking gir__ops (shape rules)
     for head, cell in (("static const uint16_t gir__op_flags[GIR__OPR__COUNT]", lambda op: " | ".join(
             "GIR__F_" + f for f in op.flags) or "0"), ("static const unsigned char gir__op_red[GIR__OPR__COUNT]",
@@ -165,7 +158,7 @@ def emit_kernel_table(ops):
     out = emit_fn_index(ops, "gir__kernel_fn", "gir__kernels", "KFN", lambda op: "gir__k_eltwise"
                         if op.fwd_expr is not None else "gir__k_" + op.kernel)
     out += ["/* the kernel of an op, 0 if it is left out */",
-            "static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[op]]; }"]
+            "static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[gir__op_row[op]]]; }"]
     return "\n".join(out)
 
 

@@ -136,8 +136,9 @@ def expr_str(e):
 
 def emit_ew_rows(ops, table, cell, index=False):
     """An elementwise kernel table with one row per kept elementwise op (a left-out op leaves no row):
-    table[row][compute dtype - 1], row = gir__ew_row[op] (0: no row, all cells 0). With index, also the
-    row numbers (the enum GIR__EWR_<op>) and gir__ew_row; cell(op, dt) names a kernel or None."""
+    table[row][compute dtype - 1], row = gir__ew_row[gir__op_row[op]] (0: no row, all cells 0). With index,
+    also the row numbers (the enum GIR__EWR_<op>) and gir__ew_row, a byte per kept op; cell(op, dt) names a
+    kernel or None."""
     ew = [op for op in ops if op.fwd_expr is not None]
     assert len(ew) < 256, "gir__ew_row is a byte"
     out = []
@@ -146,18 +147,11 @@ def emit_ew_rows(ops, table, cell, index=False):
         for op in ew:
             out += ["#if !GIR__WHY_%s" % op.name, "    GIR__EWR_%s," % op.name, "#endif"]
         out.append("    GIR__EWR__COUNT };")
-        out.append("static const unsigned char gir__ew_row[GIR_OP__COUNT] = {")
-        zeros = 1                          # GIR_OP__INVALID
+        out.append("static const unsigned char gir__ew_row[GIR__OPR__COUNT] = {")
+        out.append("    0,")                          # the invalid row
         for op in ops:
-            if op.fwd_expr is None:
-                zeros += 1
-                continue
-            if zeros:
-                out.append("    " + ", ".join(["0"] * zeros) + ",")
-                zeros = 0
-            out += ["#if !GIR__WHY_%s" % op.name, "    GIR__EWR_%s," % op.name, "#else", "    0,", "#endif"]
-        if zeros:
-            out.append("    " + ", ".join(["0"] * zeros))
+            row = "GIR__EWR_%s" % op.name if op.fwd_expr is not None else "0"
+            out += ["#if !GIR__WHY_%s" % op.name, "    %s," % row, "#endif"]
         out.append("};")
     out.append("static const gir__ew_fn %s[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {" % table)
     out.append("    {%s}," % ", ".join(["0"] * len(DTYPES)))
@@ -170,9 +164,9 @@ def emit_ew_rows(ops, table, cell, index=False):
 
 
 def emit_fn_index(ops, ctype, table, tag, fn_of):
-    """A per-op function table as a byte per op (table_ix[op]) into the distinct functions a build keeps
-    (table[]; entry 0 is none): a function stays while one op that uses it is kept. fn_of(op) names the
-    function or None. The enum GIR__<tag>_<FUNCTION> numbers the kept ones."""
+    """A per-op function table as a byte per kept op (table_ix[gir__op_row[op]]) into the distinct functions a
+    build keeps (table[]; entry 0 is none): a function stays while one op that uses it is kept. fn_of(op) names
+    the function or None. The enum GIR__<tag>_<FUNCTION> numbers the kept ones."""
     fns, users = [], {}
     for op in ops:
         fn = fn_of(op)
@@ -191,12 +185,12 @@ def emit_fn_index(ops, ctype, table, tag, fn_of):
     for fn in fns:
         out += ["#if " + " || ".join("!GIR__WHY_" + n for n in users[fn]), "    %s," % fn, "#endif"]
     out.append("};")
-    out.append("static const unsigned char %s_ix[GIR_OP__COUNT] = {" % table)
+    out.append("static const unsigned char %s_ix[GIR__OPR__COUNT] = {" % table)
     out.append("    0,")
     for op in ops:
         fn = fn_of(op)
-        out.append("    GIR__IF(GIR__WHY_%s, GIR__%s_%s), /* %s */" % (op.name, tag, fn.upper(), op.name) if fn
-                   else "    0, /* %s */" % op.name)
+        out += ["#if !GIR__WHY_%s" % op.name, "    %s, /* %s */" % ("GIR__%s_%s" % (tag, fn.upper()) if fn else "0",
+                                                                   op.name), "#endif"]
     out.append("};")
     return out
 

@@ -7,6 +7,7 @@ of a left-out op is unreferenced and dropped by the compiler. With GIR_ONLY_OPS 
 builds (found by following the calls of the generated adjoint, the gir__ah_ helpers, ADJ_FN functions and
 composite builders in the fragments) and the ops gir_grad itself builds are kept too, unless
 GIR_ONLY_OPS_NO_GRAD says that the build makes no gradients. Python 3 standard library only."""
+import textwrap
 import re
 
 from table import BUILTIN_SHAPES
@@ -116,9 +117,24 @@ def emit_select(ops, deps, grad_core, groups):
         cur.append(w)
     lines.append(" | ".join(cur))
     out.append("#define GIR__SELECTIVE (" + (" | \\\n    ".join(lines)) + ")   /* nonzero: some op is left out */")
-    out.append("static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,")
-    out += ["    " + ", ".join(l.split(" | ")) + "," for l in lines]
+    # the rows of the ops this build keeps: the tables per op (flags, kernels, adjoints, elementwise rows) hold a
+    # row for a kept op only, gir__op_row[op] its index there (0: the "invalid" row, for a left-out op)
+    out.append("enum { GIR__OPR__INVALID,")
+    for op in ops:
+        out += ["#if !GIR__WHY_%s" % op.name, "    GIR__OPR_%s," % op.name, "#endif"]
+    out.append("    GIR__OPR__COUNT };")
+    out.append("static const unsigned char gir__op_row[GIR_OP__COUNT] = {")
+    out += textwrap.wrap(", ".join(["0"] + ["GIR__IF(GIR__WHY_%s, GIR__OPR_%s)" % (op.name, op.name) for op in ops]),
+                         110, initial_indent="    ", subsequent_indent="    ", break_long_words=False)
     out.append("};")
+    out += ["/* GIR__OP_ABSENT(op): nonzero for an op left out, its GIR__WHY_<op>; a build whose messages are status",
+            "   names only needs no more than whether (a valid op has a row exactly when it is kept), and says 2 */",
+            "#if defined(GIR_NO_ERROR_STRINGS)",
+            "#  define GIR__OP_ABSENT(op) ((op) != 0 && !gir__op_row[op] ? 2 : 0)",
+            "#else",
+            "static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,"]
+    out += ["    " + ", ".join(l.split(" | ")) + "," for l in lines]
+    out += ["};", "#  define GIR__OP_ABSENT(op) gir__op_absent[op]", "#endif"]
     fams = {}
     for op in ops:
         fams.setdefault(op.kernel if op.fwd_expr is None else "eltwise", []).append(op.name)

@@ -96,6 +96,6 @@ def emit_ew_kernels(ops):
     out += ["/* the scalar loop of an elementwise op for a compute dtype, 0 if it has none (or is left out) */",
             "static gir__ew_fn gir__ew_scalar(int op, int dt) {",
             "    if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;",
-            "    return gir__ew_rows[gir__ew_row[op]][dt - 1];",
+            "    return gir__ew_rows[gir__ew_row[gir__op_row[op]]][dt - 1];",
             "}"]
     return "\n".join(out)

@@ -216,7 +216,7 @@ def emit_simd_ew(ops):
     out.append("   scalar loop where that set has none */")
     out.append("static gir__ew_fn gir__ew_pick(int op, int dt) {")
     out.append("    gir__ew_fn fn = 0;")
-    out.append("    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[op] : 0;")
+    out.append("    int r = op > 0 && op < GIR_OP__COUNT ? gir__ew_row[gir__op_row[op]] : 0;")
     out.append("    if (dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;")
     out.append("    switch (gir__simd_level()) {")
     for isa, have, _, _, _ in SIMD_ISAS:

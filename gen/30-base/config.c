@@ -154,6 +154,29 @@ static GIR__INLINE uint8_t gir__v_and_b8(uint8_t x, uint8_t y) { return (uint8_t
 static GIR__INLINE uint8_t gir__v_or_b8(uint8_t x, uint8_t y) { return (uint8_t)(x || y); }
 static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t)(!x != !y); }
 
+/* Counts, dims, offsets and indices are int64_t. On a 32-bit core a plain a / b of them calls libgcc's 64-bit
+   division (__aeabi_ldivmod: about 0.7 KB of flash, and slow), so the code a plan image runs divides them with
+   gir__udiv and gir__umod, for a >= 0 and b > 0: in 32 bits when both fit (one udiv instruction), else bit by bit
+   (a tensor of 2^32 elements does not fit such a core's memory anyway). A 64-bit target divides as usual.
+   gir__f32_of_count converts a count to float the same way: through 32 bits (no __aeabi_l2f). */
+#if defined(UINTPTR_MAX) && UINTPTR_MAX <= 0xFFFFFFFFu
+static int64_t gir__udiv(int64_t a, int64_t b) {
+    uint64_t q = 0, r = 0;
+    int i;
+    if (!(((uint64_t)a | (uint64_t)b) >> 32)) return (int64_t)((uint32_t)a / (uint32_t)b);
+    for (i = 63; i >= 0; --i) {
+        r = r << 1 | ((uint64_t)a >> i & 1u);
+        if (r >= (uint64_t)b) { r -= (uint64_t)b; q |= (uint64_t)1 << i; }
+    }
+    return (int64_t)q;
+}
+static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)(uint32_t)n; }
+#else
+static GIR__INLINE int64_t gir__udiv(int64_t a, int64_t b) { return a / b; }
+static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)n; }
+#endif
+static GIR__INLINE int64_t gir__umod(int64_t a, int64_t b) { return a - gir__udiv(a, b) * b; }
+
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
 /* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
    dozen blocks of up to a few hundred KiB and gives them all back, and malloc returns such blocks to the system

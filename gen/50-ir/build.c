@@ -88,9 +88,9 @@ static void gir__op_left_out(gir_graph *g, gir_op op) {
     size_t k;
     for (k = 0; nm[k] && k + 1 < sizeof up; ++k) up[k] = (char)(nm[k] >= 'a' && nm[k] <= 'z' ? nm[k] - 'a' + 'A' : nm[k]);
     up[k] = 0;
-    if (gir__op_absent[op] == 1)
+    if (GIR__OP_ABSENT(op) == 1)
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OP_%s)", nm, up);
-    else if (gir__op_absent[op] == 3)
+    else if (GIR__OP_ABSENT(op) == 3)
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_NO_OPS_%s)", nm, grp);
     else
         GIR__GFAIL(g, GIR_ERR_NOT_BUILT, "op '%s' is not in this build (GIR_ONLY_OPS without GIR_WITH_OP_%s or "
@@ -375,7 +375,7 @@ GIR_API gir_node gir_op_build(gir_graph *g, gir_op op, int n, const gir_node *in
         GIR__GFAIL(g, GIR_ERR_INVALID_ARG, "op_build: unknown op %d", (int)op);
         return bad;
     }
-    if (gir__op_absent[op]) {
+    if (GIR__OP_ABSENT(op)) {
         gir__op_left_out(g, op);
         return bad;
     }

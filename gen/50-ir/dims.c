@@ -57,7 +57,7 @@ static int gir__shape_eq(const gir_shape *a, const gir_shape *b) {
 #define GIR__MAX_NUMEL ((int64_t)1 << 40)
 static int gir__mul_ok(int64_t *n, int64_t d) {          /* *n *= max(d, 1) when the result stays in bounds */
     if (d > 1) {
-        if (*n > GIR__MAX_NUMEL / d) return 0;
+        if (*n > gir__udiv(GIR__MAX_NUMEL, d)) return 0;
         *n *= d;
     }
     return 1;

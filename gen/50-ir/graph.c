@@ -96,7 +96,7 @@ static size_t gir__attr_pack(const gir_attr *a, unsigned char *out) {
 static void gir__attr_unpack(const unsigned char *p, gir_attr *a) {
     unsigned mask = (unsigned)p[0] | (unsigned)p[1] << 8;
     int k, j;
-    GIR_MEMCPY(a, &gir__no_attr, sizeof *a);
+    GIR_MEMSET(a, 0, sizeof *a);        /* zeros, not a copy of gir__no_attr: a device running images lacks it */
     p += 2;
     if (mask & 1u << 14) { GIR_MEMCPY(&a->data, p - 2 + sizeof(void *), sizeof a->data); p += 2 * sizeof(void *) - 2; }
     for (k = 0; k < 3; ++k)

@@ -77,9 +77,9 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
         else known *= t.dim[k];
     }
     if (infer >= 0) {
-        if (known == 0 || n % known)
+        if (known == 0 || gir__umod(n, known))
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
-        t.dim[infer] = (int32_t)(n / known);
+        t.dim[infer] = (int32_t)gir__udiv(n, known);
         known *= t.dim[infer];
     }
     if (known != n)

@@ -116,7 +116,8 @@ static int64_t gir__reduce_next(int64_t *idx, int64_t o, const int64_t *ostr, co
 static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_shape *xs, const int64_t *ostr,
                             int64_t nout, float *out, float *scratch, const int32_t *ia, const double *pa) {
     float *acc = scratch, *cmp = scratch + nout, *aux = scratch + 2 * nout;
-    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), cnt = nout ? n / nout : 0, i, o;
+    int64_t idx[GIR_MAX_RANK], n = gir__numel(xs), i, o;
+    float cnt = gir__f32_of_count(nout ? gir__udiv(n, nout) : 0);
     int r = xs->rank, one = !r || !ostr[r - 1], d, pass;
     int64_t row = r ? xs->dim[r - 1] : 1;
     for (o = 0; o < nout; ++o) aux[o] = 0;
@@ -131,7 +132,7 @@ static void gir__f32_reduce(const gir__redinfo *ri, const float *x, const gir_sh
             o = gir__reduce_next(idx, o, ostr, xs, r - 1);
         }
         for (o = 0; o < nout; ++o)
-            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], (float)cnt, ia, pa);
+            aux[o] = gir__red_fin_f32(ri->fin[pass], gir__f32_total(acc[o], cmp[o]), aux[o], cnt, ia, pa);
     }
     for (o = 0; o < nout; ++o) out[o] = aux[o];
 }

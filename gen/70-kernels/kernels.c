@@ -133,10 +133,13 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
     int j, d;
     for (; lo < hi; lo += c1 - c0) {
         int64_t rem;
-        o = lo / e->inner; c0 = lo % e->inner;
+        o = gir__udiv(lo, e->inner); c0 = lo - o * e->inner;
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
-        for (d = e->ro - 1; d >= 0; --d) { idx[d] = rem % e->os->dim[d]; rem /= e->os->dim[d]; }
+        for (d = e->ro - 1; d >= 0; --d) {
+            idx[d] = gir__umod(rem, e->os->dim[d]);
+            rem = gir__udiv(rem, e->os->dim[d]);
+        }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
             for (d = 0; d < e->ro; ++d) off += idx[d] * e->st[j][d];
@@ -779,7 +782,10 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     const gir__kx *k = j->k;
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
     int d;
-    for (d = j->ob.rank - 1; d >= 0; --d) { idx[d] = rem % j->ob.dim[d]; rem /= j->ob.dim[d]; }
+    for (d = j->ob.rank - 1; d >= 0; --d) {
+        idx[d] = gir__umod(rem, j->ob.dim[d]);
+        rem = gir__udiv(rem, j->ob.dim[d]);
+    }
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
     bo *= kk * n;
@@ -951,7 +957,8 @@ static gir_status gir__k_trisolve(gir__kx *k) {
 }
 static gir_status gir__k_softmax(gir__kx *k) {
     int64_t outer, len, inner, a, b, j;
-    int dt = GIR__KDT(k), logsm = k->op == GIR_OP_LOG_SOFTMAX;      /* the family's variants */
+    /* the family's variants; a build without log_softmax (GIR_ONLY_OPS) links no log for softmax */
+    int dt = GIR__KDT(k), logsm = !GIR__WHY_LOG_SOFTMAX && k->op == GIR_OP_LOG_SOFTMAX;
     const gir__vr_fns *vr;
     gir__around(k->shape, k->attr->i[0], &outer, &len, &inner);
     if (inner == 1 && (vr = gir__vr_pick(dt)) != NULL) {      /* along the last axis: rows on vectors */

@@ -356,7 +356,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         for (j = 0; ok && j < s[k].nin; ++j) ok = v[sin[s[k].in0 + j]].kind != GIR__IV_NONE;     /* read by none */
         if (!ok || s[k].op == 0 || s[k].op >= GIR_OP__COUNT)
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed", (long long)k);
-        if (gir__op_absent[s[k].op])
+        if (GIR__OP_ABSENT(s[k].op))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
         if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
@@ -450,9 +450,10 @@ static int gir__img_rebuild(gir__ichk *c, const unsigned char *img, uint32_t k) 
 #endif
     if (oi->variadic ? (n < 1 || n > GIR_MAX_VARIADIC) : n != (uint32_t)oi->nparents + oi->nargs) return 1;
     b->g = &c->g; b->op = (gir_op)s->op; b->id = o->node; b->n = (int)n; b->in = c->in;
-    b->out = gir__no_attr.shape; b->dtype = 0;
+    b->dtype = 0;                       /* zeros, not gir__no_attr: a device that runs images does not link it */
+    GIR_MEMSET(&b->out, 0, sizeof b->out);
     if (s->attr) gir__attr_unpack(img + h->o_attrs + s->attr - 1, &b->attr);
-    else GIR_MEMCPY(&b->attr, &gir__no_attr, sizeof b->attr);
+    else GIR_MEMSET(&b->attr, 0, sizeof b->attr);
     b->attr.data = NULL;
     b->zero = !s->attr && !oi->attrs[0];
     GIR_MEMCPY(&c->a0, &b->attr, sizeof c->a0);
@@ -630,8 +631,9 @@ GIR_API gir_status gir_image_run(gir_image *m) {
             m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
         }
         if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
+        else GIR_MEMSET(&ta, 0, sizeof ta);                        /* no attributes: all zeros */
         m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
-                                     s->attr ? &ta : &gir__no_attr, m->scratch, m->runs, m->msg, NULL);
+                                     &ta, m->scratch, m->runs, m->msg, NULL);
         if (m->status != GIR_OK) break;
     }
     ++m->runs;

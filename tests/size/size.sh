@@ -4,8 +4,10 @@
 # and with SIZE_BASELINE (the same program without any gir.h call). "gir" is the sum of the sizes of the
 # gir_/gir__ functions and read-only tables left in the linked program (from its symbol table), of the string
 # literals of the program's own object (from the map: the programs print nothing themselves) and of what main
-# grew by over the baseline's (GIR_STATIC: the compiler inlines functions called once); "delta" is the
-# program's .text minus the baseline's, which adds what gir.h drags in from libm, libgcc and libc.
+# grew by over the baseline's (GIR_STATIC: the compiler inlines functions called once), and of the libm and
+# libgcc members gir.h pulls in (the code and tables of those archives in the program's map and not in the
+# baseline's: exp, log, 64-bit division, soft-float helpers); "delta" is the program's .text minus the
+# baseline's, which adds libc (memcpy, memset) too.
 # size_infer and size_train run a plan image (gir_plan_write_image) that the program's host half writes: the device
 # links gir.h's run-time and the kernels of the image's ops; size_all builds, differentiates and compiles on the
 # device, so it links the graph code and every op.
@@ -43,7 +45,7 @@ for cfg in infer:8192 train:16384 all:65536; do
     fi
     # shellcheck disable=SC2086
     if ! $CC $CFLAGS $defs tests/size/$name.c -o "$elf" $LDFLAGS -Wl,-Map="$OUT/$name.map" -lm ||
-       ! $CC $CFLAGS -DSIZE_BASELINE tests/size/$name.c -o "$base" $LDFLAGS -lm; then
+       ! $CC $CFLAGS -DSIZE_BASELINE tests/size/$name.c -o "$base" $LDFLAGS -Wl,-Map="$OUT/${name}_base.map" -lm; then
         echo "size_$name: build failed"; fail=1; continue
     fi
     set -- $($SIZE "$elf" | tail -1); text=$1 data=$2 bss=$3
@@ -60,10 +62,24 @@ for cfg in infer:8192 train:16384 all:65536; do
     # GIR_STATIC lets the compiler inline gir.h's functions called once into main: what main grew by is gir code
     inl=$(( $($NM -S -t d "$elf" | awk '$4 == "main" { print $2 + 0 }') - $($NM -S -t d "$base" | awk '$4 == "main" { print $2 + 0 }') ))
     [ "$inl" -lt 0 ] && inl=0
-    gir=$((syms + strs + inl))
+    # libm and libgcc members: their allocated input sections (code, tables, data) in the map, less the baseline's
+    libs=$(awk 'function hex(h,  k, v) { v = 0; h = tolower(substr(h, 3))
+                    for (k = 1; k <= length(h); ++k) v = v * 16 + index("0123456789abcdef", substr(h, k, 1)) - 1
+                    return v }
+                FNR == 1 { base = !base; on = 0 }
+                /^Linker script and memory map/ { on = 1; next }
+                !on { next }
+                /^ \.(text|rodata|data|bss)/ { sec = $1; if (NF >= 4) line = $0; else { pend = 1; next } }
+                pend { line = sec " " $0; pend = 0 }
+                line != "" { n = split(line, f, " "); key = f[1] " " f[n]; line = ""
+                             if (f[n] !~ /\/lib(m|gcc)[_a-z]*\.a\(/) next
+                             if (base) seen[key] = 1; else if (!(key in seen)) s += hex(f[n - 1]) }
+                END { print s + 0 }' "$OUT/${name}_base.map" "$OUT/$name.map")
+    gir=$((syms + strs + inl + libs))
     ratio=$(awk -v b="$budget" -v g="$gir" 'BEGIN { printf "%.2f", (g > 0 ? b / g : 0) }')
     echo "bench size_$name gir=$gir budget=$budget bytes ratio=$ratio"
-    echo "  size_$name: gir functions and tables $syms + strings $strs + inlined into main $inl; program text=$text data=$data bss=$bss;" \
+    echo "  size_$name: gir functions and tables $syms + strings $strs + inlined into main $inl + libm and libgcc $libs;" \
+         "program text=$text data=$data bss=$bss;" \
          "baseline text=$btext; delta=$((text - btext)) (gir with the libm, libgcc and libc code it pulls in)"
     if [ "$gir" -gt "$budget" ]; then
         case " ${SIZE_KNOWN_OVER:-} " in
@@ -85,10 +101,12 @@ for name in infer train; do
     ox=$($NM "$OUT/$name.elf" | awk '$3 ~ /^gir_+onnx|^gir__ox|^gir__oxw|^gir__pb/ { print $3 }' | head -5 | tr '\n' ' ')
     if [ -n "$ox" ]; then echo "size: FAIL: size_$name links ONNX code: $ox"; fail=1; fi
 done
-# an f32 model (size_infer's image holds f32 values only: GIR_ONLY_F32) links no double-precision soft-float
-# helper and no double libm function
-dbl=$($NM "$OUT/infer.elf" | awk '$3 ~ /^__aeabi_d|^__(add|sub|mul|div)df3$|^__ieee754_(exp|log|pow)$/ { print $3 }' | tr '\n' ' ')
-if [ -n "$dbl" ]; then echo "size: FAIL: size_infer (f32 only) links double-precision code: $dbl"; fail=1; fi
+# an f32 model (size_infer's and size_train's images hold f32 values and i32 labels only: GIR_ONLY_F32) links no
+# double-precision soft-float helper and no double libm function
+for name in infer train; do
+    dbl=$($NM "$OUT/$name.elf" | awk '$3 ~ /^__aeabi_d|^__(add|sub|mul|div)df3$|^__ieee754_(exp|log|pow)$/ { print $3 }' | tr '\n' ' ')
+    if [ -n "$dbl" ]; then echo "size: FAIL: size_$name (f32 only) links double-precision code: $dbl"; fail=1; fi
+done
 # a left-out op leaves nothing behind but its name: no row of the op tables (the infer build keeps 6 of the
 # 124 ops: its tables are a small part of size_all's), no elementwise kernel, adjoint or shape rule, no strings
 symsize() { $NM -S -t d "$1" | awk -v s="$2" '$4 == s { print $2 + 0; f = 1 } END { if (!f) print 0 }'; }
