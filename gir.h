@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=1fc6232656a7734a
+                                          gen/ sha256=24feafca2369124e
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2507,6 +2507,9 @@ GIR_API const char *gir_status_name(gir_status s) {
 
 /* a small formatter so messages need no stdio: %s %d %u %g(approx) %S(shape) */
 #define GIR__MSG 256
+/* under GIR_NO_ERROR_STRINGS a message is a prefix ("image: ") and a status name (at most 20 characters), which
+   GIR__MSG_SHORT bytes hold: a plan image's state keeps that many, not GIR__MSG */
+#define GIR__MSG_SHORT 32
 typedef struct gir__buf { char *p; size_t n, len; } gir__buf;
 static void gir__puts(gir__buf *b, const char *s) {
     while (*s && b->len + 1 < b->n) b->p[b->len++] = *s++;
@@ -31474,7 +31477,7 @@ typedef struct gir__kx {
     void            *scratch;
     uint64_t         run;       /* how many times the plan ran before: keys random streams */
     uint32_t         node;
-    char            *msg;       /* GIR__MSG bytes, for errors */
+    char            *msg;       /* GIR__MSG bytes for errors (GIR__MSG_SHORT under GIR_NO_ERROR_STRINGS) */
     const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
 } gir__kx;
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
@@ -31489,7 +31492,7 @@ static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir
     gir__puts(&b, gir_status_name(s));
     return s;
 }
-#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
+#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG_SHORT, "", s)
 #else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;
@@ -47336,7 +47339,11 @@ struct gir_image {
     uint64_t             runs;
     int                  folded;  /* the steps of constant subexpressions have run */
     gir_status           status;
+#if defined(GIR_NO_ERROR_STRINGS)
+    char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
+#else
     char                 msg[GIR__MSG];
+#endif
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 

@@ -7,8 +7,8 @@ of a left-out op is unreferenced and dropped by the compiler. With GIR_ONLY_OPS 
 builds (found by following the calls of the generated adjoint, the gir__ah_ helpers, ADJ_FN functions and
 composite builders in the fragments) and the ops gir_grad itself builds are kept too, unless
 GIR_ONLY_OPS_NO_GRAD says that the build makes no gradients. Python 3 standard library only."""
-import textwrap
 import re
+import textwrap
 
 from table import BUILTIN_SHAPES
 

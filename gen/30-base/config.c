@@ -408,6 +408,9 @@ GIR_API const char *gir_status_name(gir_status s) {
 
 /* a small formatter so messages need no stdio: %s %d %u %g(approx) %S(shape) */
 #define GIR__MSG 256
+/* under GIR_NO_ERROR_STRINGS a message is a prefix ("image: ") and a status name (at most 20 characters), which
+   GIR__MSG_SHORT bytes hold: a plan image's state keeps that many, not GIR__MSG */
+#define GIR__MSG_SHORT 32
 typedef struct gir__buf { char *p; size_t n, len; } gir__buf;
 static void gir__puts(gir__buf *b, const char *s) {
     while (*s && b->len + 1 < b->n) b->p[b->len++] = *s++;

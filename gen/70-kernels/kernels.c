@@ -17,7 +17,7 @@ typedef struct gir__kx {
     void            *scratch;
     uint64_t         run;       /* how many times the plan ran before: keys random streams */
     uint32_t         node;
-    char            *msg;       /* GIR__MSG bytes, for errors */
+    char            *msg;       /* GIR__MSG bytes for errors (GIR__MSG_SHORT under GIR_NO_ERROR_STRINGS) */
     const gir__par  *par;       /* the plan's parallel-for hook (GIR_THREADS), or NULL */
 } gir__kx;
 typedef gir_status (*gir__kernel_fn)(gir__kx *k);
@@ -32,7 +32,7 @@ static gir_status gir__msg_status(char *msg, size_t cap, const char *prefix, gir
     gir__puts(&b, gir_status_name(s));
     return s;
 }
-#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG, "", s)
+#define gir__kfail(k, s, ...) gir__msg_status((k)->msg, GIR__MSG_SHORT, "", s)
 #else
 static gir_status gir__kfail(gir__kx *k, gir_status s, const char *fmt, ...) {
     gir__buf b;

@@ -55,7 +55,11 @@ struct gir_image {
     uint64_t             runs;
     int                  folded;  /* the steps of constant subexpressions have run */
     gir_status           status;
+#if defined(GIR_NO_ERROR_STRINGS)
+    char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
+#else
     char                 msg[GIR__MSG];
+#endif
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
