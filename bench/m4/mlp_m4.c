@@ -7,7 +7,10 @@
    Only the steady state is counted: gir.h's graph is built, compiled and run once before the clock starts, and
    then RUNS runs are timed; the hand-written program is timed the same way. Instructions come from SysTick:
    under -icount shift=0 qemu retires one instruction per ns and the board's SysTick ticks at 25 MHz, so a tick
-   is 40 instructions. Prints "instr=<per run> check=<a figure both programs must agree on>". */
+   is 40 instructions. Prints "instr=<per run> check=<a figure both programs must agree on>".
+   The firmware build (BENCH_IMAGE) also prints "ram=<bytes> stack=<bytes>": the RAM its plan image needs
+   (gir_image_ram_size in this build) and the stack one run takes below main (the region under main's frame is
+   painted, a run runs, and the deepest byte it changed is found; SysTick runs without its interrupt). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +30,7 @@ enum { BATCH = 1 };
 #define SYST(off) (*(volatile uint32_t *)(0xE000E010u + (off)))
 
 static float x[BATCH * IN], w1[IN * HID], b1[HID], w2[HID * OUT], b2[OUT];
+static size_t image_ram;             /* the RAM of the plan image (BENCH_IMAGE) */
 static int32_t labels[BATCH];
 #ifdef BENCH_TRAIN
 static const float lr = 0.05f;
@@ -138,6 +142,7 @@ static int open_image(int n_in, const gir_node *ins, const void *const *data, co
     size_t len = 0;
     int k;
     if (gir_plan_write_image(p, n_in, ins, 1, &out, img, sizeof img, &len) != GIR_OK ||
+        gir_image_ram_size(img, len, &image_ram) != GIR_OK ||
         gir_image_open(img, len, ram, sizeof ram, &m, NULL, 0) != GIR_OK)
         return 1;
     for (k = 0; k < n_in; ++k)
@@ -210,19 +215,39 @@ static float check_value(void) {
 }
 #endif
 
+/* the stack below main's frame: painted with a pattern, then how deep a run changed it (addresses as integers,
+   from the stack pointer: the region is below every live frame) */
+enum { STACK_PAINT = 16384, STACK_BYTE = 0xA5 };
+static uintptr_t stack_top;
+__attribute__((noinline)) static void stack_paint(void) {
+    uintptr_t sp;
+    int k;
+    __asm__ volatile("mov %0, sp" : "=r"(sp));
+    stack_top = sp;
+    for (k = 64; k < STACK_PAINT; ++k) *(volatile unsigned char *)(stack_top - (uintptr_t)k) = STACK_BYTE;
+}
+__attribute__((noinline)) static int stack_depth(void) {
+    int k = STACK_PAINT - 1;
+    while (k > 64 && *(volatile unsigned char *)(stack_top - (uintptr_t)k) == STACK_BYTE) --k;
+    return k;
+}
+
 int main(void) {
     uint32_t ticks;
     float before, after;
-    int k;
+    int k, stack;
     make_data();
     if (setup()) { printf("setup failed\n"); return 1; }
+    stack_paint();
     run_once();                                 /* warm: gir.h's steps run once (constants) have run */
+    stack = stack_depth();
     before = check_value();
     SYST(4) = 0xFFFFFFu; SYST(8) = 0; SYST(0) = 5;
     for (k = 0; k < RUNS; ++k) run_once();
     ticks = 0xFFFFFFu - SYST(8);
     after = check_value();
-    printf("instr=%lu check=%d.%06d first=%d.%06d\n", (unsigned long)ticks * 40ul / RUNS, (int)after,
-           (int)((after - (float)(int)after) * 1e6f), (int)before, (int)((before - (float)(int)before) * 1e6f));
+    printf("instr=%lu check=%d.%06d first=%d.%06d ram=%lu stack=%d\n", (unsigned long)ticks * 40ul / RUNS,
+           (int)after, (int)((after - (float)(int)after) * 1e6f), (int)before,
+           (int)((before - (float)(int)before) * 1e6f), (unsigned long)image_ram, stack);
     return 0;
 }

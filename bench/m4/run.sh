@@ -3,7 +3,8 @@
 # training) for Cortex-M4F, runs each under qemu-system-arm (mps2-an386, -icount shift=0, semihosting) and prints
 # bench/run.py rows. Two builds of each, both sides with the same flags:
 #   firmware  what make size measures: -Os, GIR_NO_PACKED_GEMM and GIR_NO_ERROR_STRINGS, the plan run as a plan
-#             image (BENCH_IMAGE): "gir m4_infer_instr <n> instr", "hand m4_infer_instr <n> instr", and train
+#             image (BENCH_IMAGE): "gir m4_infer_instr <n> instr", "hand m4_infer_instr <n> instr", and train;
+#             and "gir m4_train_ram <n> bytes": the training image's RAM and the stack a step takes
 #   packed    -O2, the packed GEMM, the plan run as built on the device: m4_infer_instr_packed, m4_train_instr_packed
 # The two programs must agree (the softmax output or the training loss, to 1e-3 relative) or nothing is printed
 # for that pair. Needs gcc-arm-none-eabi, picolibc-arm-none-eabi and qemu-system-arm; otherwise says so.
@@ -38,6 +39,7 @@ for build in firmware packed; do
             echo "m4 bench: $build $mode $who: $out" >&2
             eval "${who}_instr=\$(echo \"\$out\" | sed -n 's/.*instr=\([0-9]*\).*/\1/p')"
             eval "${who}_check=\$(echo \"\$out\" | sed -n 's/.*check=\([0-9.]*\).*/\1/p')"
+            eval "${who}_ram=\$(echo \"\$out\" | sed -n 's/.* ram=\([0-9]*\) stack=\([0-9]*\).*/\1 \2/p')"
         done
         # shellcheck disable=SC2154
         if [ -z "$gir_instr" ] || [ -z "$hand_instr" ] ||
@@ -47,6 +49,11 @@ for build in firmware packed; do
         fi
         echo "gir m4_${mode}_instr$suffix $gir_instr instr"
         echo "hand m4_${mode}_instr$suffix $hand_instr instr"
+        # shellcheck disable=SC2086
+        if [ $build$mode = firmwaretrain ] && set -- $gir_ram && [ $# -eq 2 ] && [ "$1" -gt 0 ]; then
+            echo "m4 bench: training RAM: the image's $1 bytes and $2 bytes of stack" >&2
+            echo "gir m4_train_ram $(($1 + $2)) bytes"
+        fi
     done
 done
 exit $status

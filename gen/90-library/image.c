@@ -611,6 +611,7 @@ GIR_API gir_status gir_image_run(gir_image *m) {
     const uint32_t *sin;
     uint32_t k, j;
     gir_attr ta;
+    int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
     if (!m) return GIR_ERR_INVALID_ARG;
     h = (const gir__ihdr *)(const void *)m->img;
     v = (const gir__ival *)(const void *)(m->img + h->o_vals);
@@ -635,7 +636,8 @@ GIR_API gir_status gir_image_run(gir_image *m) {
             m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
         }
         if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
-        else GIR_MEMSET(&ta, 0, sizeof ta);                        /* no attributes: all zeros */
+        else if (!zeros) GIR_MEMSET(&ta, 0, sizeof ta);            /* no attributes: all zeros (once in a row) */
+        zeros = !s->attr;
         m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
                                      &ta, m->scratch, m->runs, m->msg, NULL);
         if (m->status != GIR_OK) break;

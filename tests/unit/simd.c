@@ -430,6 +430,37 @@ static int test_simd_tanh(const simd_target *all, int nall, int dt) {
     return 1;
 }
 
+/* ------------------------------------------------------------------------------ scalar exp */
+/* the worst error of the scalar f32 exp at x so far, in acc */
+static void simd_expf_at(float x, simd_acc *acc) {
+    long double e = simd_ulps(GIR_DTYPE_F32, gir__exp_f32(x), (long double)exp((double)x));
+    if (e > acc->worst) { acc->worst = e; acc->at = x; }
+}
+/* exp for f32 in the scalar loops is gir.h's own (gir__expf, unless GIR_EXPF routes it): within the vector exp's
+   bound over every 2^k-th float and the edges, exp(0) = 1 exactly, 0 and inf past the ends, NaN for NaN */
+static int test_scalar_expf(void) {
+    simd_acc acc = {0, 0};
+    uint64_t u;
+    int k, shift = simd_sweep_shift();
+    for (u = 0; u < ((uint64_t)1 << 32); u += (uint64_t)1 << shift) {
+        uint32_t b = (uint32_t)u;
+        float x;
+        GIR_MEMCPY(&x, &b, 4);
+        simd_expf_at(x, &acc);
+    }
+    for (k = 0; k < (int)(sizeof simd_edges / sizeof simd_edges[0]); ++k) simd_expf_at((float)simd_edges[k], &acc);
+    if (verbose) say("     scalar f32 exp: max error %.3Lf ulp at %.9g\n", acc.worst, acc.at);
+    CHECK(acc.worst <= simd_fns[0].bound[0], "scalar f32 exp: error %.3Lf ulp at %.9g (bound %g)", acc.worst,
+          acc.at, simd_fns[0].bound[0]);
+    CHECK(gir__exp_f32(0.0f) == 1.0f && gir__exp_f32(-0.0f) == 1.0f, "exp(0) = %.9g", (double)gir__exp_f32(0.0f));
+    CHECK(gir__exp_f32(-HUGE_VALF) == 0.0f && gir__exp_f32(-200.0f) == 0.0f, "exp(-inf) = %.9g",
+          (double)gir__exp_f32(-HUGE_VALF));
+    CHECK(gir__exp_f32(HUGE_VALF) == HUGE_VALF && gir__exp_f32(88.72284f) == HUGE_VALF, "exp(inf) = %.9g",
+          (double)gir__exp_f32(HUGE_VALF));
+    CHECK(gir__exp_f32(NAN) != gir__exp_f32(NAN), "exp(NaN) = %.9g", (double)gir__exp_f32(NAN));
+    return 1;
+}
+
 /* ------------------------------------------------------------------------------ dispatch */
 /* the kernel the executor runs is the best instruction set's where it has one, the scalar loop elsewhere;
    GIR_NO_SIMD (or a machine without vectors) gives scalar everywhere */
@@ -483,6 +514,7 @@ static void suite_simd(void) {
     char name[96];
     RUN("simd/dispatch", test_simd_dispatch());
     RUN("simd/graph_runs_the_vector_kernels", test_simd_in_graph());
+    RUN("simd/scalar_expf", test_scalar_expf());
     skip_missing_isas("simd/");
     for (k = 0; k < n; ++k) {
         snprintf(name, sizeof name, "simd/%s/kernels_vs_scalar", t[k].name);
