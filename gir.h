@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=dedd74e0324a79d5
+                                          gen/ sha256=2c21c40f11fce91b
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1904,7 +1904,8 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
    (gen/40-vector/vmath.tmpl.c: k = round(x / ln2), r = x - k ln2 in two parts, exp(r) by its polynomial,
    times 2^k) on one float, within the same 1.5 ulp. A firmware build then links no libm expf (0.6 KB on a
    Cortex-M4), and the scalar and vector loops compute exp alike (to the FMA: GIR__FMAF fuses where the target
-   has a fast one). 2^k is two normal factors, so a subnormal result is rounded once. */
+   has a fast one). 2^k is two normal factors, so a subnormal result is rounded once. Its coefficients are
+   the f32 ones of vmath.tmpl.c's expreduce and expm1r: a refit changes both. */
 #if defined(__FP_FAST_FMAF) && (defined(__GNUC__) || defined(__clang__))
 #  define GIR__FMAF(a, b, c) __builtin_fmaf(a, b, c)
 #else
@@ -2289,7 +2290,7 @@ static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t
 
 /* Counts, dims, offsets and indices are int64_t. On a 32-bit core a plain a / b of them calls libgcc's 64-bit
    division (__aeabi_ldivmod: about 0.7 KB of flash, and slow), so the code a plan image runs divides them with
-   gir__udiv and gir__umod, for a >= 0 and b > 0: in 32 bits when both fit (one udiv instruction), else bit by bit
+   gir__udiv, for a >= 0 and b > 0 (a remainder is a - q b): in 32 bits when both fit (one udiv instruction), else bit by bit
    (a tensor of 2^32 elements does not fit such a core's memory anyway). A 64-bit target divides as usual.
    gir__f32_of_count converts a count to float the same way: through 32 bits (no __aeabi_l2f). */
 #if defined(UINTPTR_MAX) && UINTPTR_MAX <= 0xFFFFFFFFu
@@ -2308,7 +2309,6 @@ static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)(uint32_t)
 static GIR__INLINE int64_t gir__udiv(int64_t a, int64_t b) { return a / b; }
 static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)n; }
 #endif
-static GIR__INLINE int64_t gir__umod(int64_t a, int64_t b) { return a - gir__udiv(a, b) * b; }
 
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
 /* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few
@@ -5562,7 +5562,8 @@ GIR__MVE_FN float32x4_t gir__mve_mant_f32(float32x4_t x) {
 #pragma GCC optimize ("O1")
 #endif
 /* >>40-vector/vmath (avx512, f32) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__AVX512_FN gir__avx512_vf32 gir__avx512_expm1r_f32(gir__avx512_vf32 r) {
     gir__avx512_vf32 q = gir__avx512_set1_f32(1.388251549e-03f);
     q = gir__avx512_fma_f32(q, r, gir__avx512_set1_f32(8.366552182e-03f));
@@ -5719,7 +5720,8 @@ GIR__AVX512_FN gir__avx512_vf32 gir__avx512_sign_f32(gir__avx512_vf32 x) {
     return gir__avx512_select_f32(gir__avx512_gt_f32(x, zero), one, gir__avx512_select_f32(gir__avx512_lt_f32(x, zero), gir__avx512_neg_f32(one), x));
 }
 /* >>40-vector/vmath (avx512, f64) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__AVX512_FN gir__avx512_vf64 gir__avx512_expm1r_f64(gir__avx512_vf64 r) {
     gir__avx512_vf64 q = gir__avx512_set1_f64(2.08753291474622718e-09);
     q = gir__avx512_fma_f64(q, r, gir__avx512_set1_f64(2.51090332440628366e-08));
@@ -5935,7 +5937,8 @@ GIR__AVX512_FN gir__avx512_vf64 gir__avx512_sign_f64(gir__avx512_vf64 x) {
 #pragma GCC optimize ("O1")
 #endif
 /* >>40-vector/vmath (avx2, f32) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__AVX2_FN gir__avx2_vf32 gir__avx2_expm1r_f32(gir__avx2_vf32 r) {
     gir__avx2_vf32 q = gir__avx2_set1_f32(1.388251549e-03f);
     q = gir__avx2_fma_f32(q, r, gir__avx2_set1_f32(8.366552182e-03f));
@@ -6092,7 +6095,8 @@ GIR__AVX2_FN gir__avx2_vf32 gir__avx2_sign_f32(gir__avx2_vf32 x) {
     return gir__avx2_select_f32(gir__avx2_gt_f32(x, zero), one, gir__avx2_select_f32(gir__avx2_lt_f32(x, zero), gir__avx2_neg_f32(one), x));
 }
 /* >>40-vector/vmath (avx2, f64) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__AVX2_FN gir__avx2_vf64 gir__avx2_expm1r_f64(gir__avx2_vf64 r) {
     gir__avx2_vf64 q = gir__avx2_set1_f64(2.08753291474622718e-09);
     q = gir__avx2_fma_f64(q, r, gir__avx2_set1_f64(2.51090332440628366e-08));
@@ -6304,7 +6308,8 @@ GIR__AVX2_FN gir__avx2_vf64 gir__avx2_sign_f64(gir__avx2_vf64 x) {
 #endif
 #if defined(GIR__HAVE_NEON)
 /* >>40-vector/vmath (neon, f32) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__NEON_FN gir__neon_vf32 gir__neon_expm1r_f32(gir__neon_vf32 r) {
     gir__neon_vf32 q = gir__neon_set1_f32(1.388251549e-03f);
     q = gir__neon_fma_f32(q, r, gir__neon_set1_f32(8.366552182e-03f));
@@ -6461,7 +6466,8 @@ GIR__NEON_FN gir__neon_vf32 gir__neon_sign_f32(gir__neon_vf32 x) {
     return gir__neon_select_f32(gir__neon_gt_f32(x, zero), one, gir__neon_select_f32(gir__neon_lt_f32(x, zero), gir__neon_neg_f32(one), x));
 }
 /* >>40-vector/vmath (neon, f64) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__NEON_FN gir__neon_vf64 gir__neon_expm1r_f64(gir__neon_vf64 r) {
     gir__neon_vf64 q = gir__neon_set1_f64(2.08753291474622718e-09);
     q = gir__neon_fma_f64(q, r, gir__neon_set1_f64(2.51090332440628366e-08));
@@ -6670,7 +6676,8 @@ GIR__NEON_FN gir__neon_vf64 gir__neon_sign_f64(gir__neon_vf64 x) {
 #endif
 #if defined(GIR__HAVE_MVE)
 /* >>40-vector/vmath (mve, f32) instantiated from gen/40-vector/vmath.tmpl.c */
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR__MVE_FN gir__mve_vf32 gir__mve_expm1r_f32(gir__mve_vf32 r) {
     gir__mve_vf32 q = gir__mve_set1_f32(1.388251549e-03f);
     q = gir__mve_fma_f32(q, r, gir__mve_set1_f32(8.366552182e-03f));
@@ -24706,9 +24713,10 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
         else known *= t.dim[k];
     }
     if (infer >= 0) {
-        if (known == 0 || gir__umod(n, known))
+        int64_t q = known ? gir__udiv(n, known) : 0;
+        if (known == 0 || q * known != n)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
-        t.dim[infer] = (int32_t)gir__udiv(n, known);
+        t.dim[infer] = (int32_t)q;
         known *= t.dim[infer];
     }
     if (known != n)
@@ -31622,7 +31630,7 @@ typedef struct gir__ew_job {
 } gir__ew_job;
 /* elements [lo, hi) of the output, in runs */
 static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
-    int64_t idx[GIR_MAX_RANK], o, c0, c1;
+    int64_t idx[GIR_MAX_RANK], o, c0, c1, q;
     const void *ptr[GIR__MAX_ROW_IN];
     int j, d;
     for (; lo < hi; lo += c1 - c0) {
@@ -31631,8 +31639,9 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
         for (d = e->ro - 1; d >= 0; --d) {
-            idx[d] = gir__umod(rem, e->os->dim[d]);
-            rem = gir__udiv(rem, e->os->dim[d]);
+            q = gir__udiv(rem, e->os->dim[d]);          /* one division an axis: the remainder by product */
+            idx[d] = rem - q * e->os->dim[d];
+            rem = q;
         }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
@@ -33976,8 +33985,9 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
     int d;
     for (d = j->ob.rank - 1; d >= 0; --d) {
-        idx[d] = gir__umod(rem, j->ob.dim[d]);
-        rem = gir__udiv(rem, j->ob.dim[d]);
+        int64_t q = gir__udiv(rem, j->ob.dim[d]);
+        idx[d] = rem - q * j->ob.dim[d];
+        rem = q;
     }
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;

@@ -98,7 +98,8 @@
    (gen/40-vector/vmath.tmpl.c: k = round(x / ln2), r = x - k ln2 in two parts, exp(r) by its polynomial,
    times 2^k) on one float, within the same 1.5 ulp. A firmware build then links no libm expf (0.6 KB on a
    Cortex-M4), and the scalar and vector loops compute exp alike (to the FMA: GIR__FMAF fuses where the target
-   has a fast one). 2^k is two normal factors, so a subnormal result is rounded once. */
+   has a fast one). 2^k is two normal factors, so a subnormal result is rounded once. Its coefficients are
+   the f32 ones of vmath.tmpl.c's expreduce and expm1r: a refit changes both. */
 #if defined(__FP_FAST_FMAF) && (defined(__GNUC__) || defined(__clang__))
 #  define GIR__FMAF(a, b, c) __builtin_fmaf(a, b, c)
 #else
@@ -191,7 +192,7 @@ static GIR__INLINE uint8_t gir__v_xor_b8(uint8_t x, uint8_t y) { return (uint8_t
 
 /* Counts, dims, offsets and indices are int64_t. On a 32-bit core a plain a / b of them calls libgcc's 64-bit
    division (__aeabi_ldivmod: about 0.7 KB of flash, and slow), so the code a plan image runs divides them with
-   gir__udiv and gir__umod, for a >= 0 and b > 0: in 32 bits when both fit (one udiv instruction), else bit by bit
+   gir__udiv, for a >= 0 and b > 0 (a remainder is a - q b): in 32 bits when both fit (one udiv instruction), else bit by bit
    (a tensor of 2^32 elements does not fit such a core's memory anyway). A 64-bit target divides as usual.
    gir__f32_of_count converts a count to float the same way: through 32 bits (no __aeabi_l2f). */
 #if defined(UINTPTR_MAX) && UINTPTR_MAX <= 0xFFFFFFFFu
@@ -210,7 +211,6 @@ static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)(uint32_t)
 static GIR__INLINE int64_t gir__udiv(int64_t a, int64_t b) { return a / b; }
 static GIR__INLINE float gir__f32_of_count(int64_t n) { return (float)n; }
 #endif
-static GIR__INLINE int64_t gir__umod(int64_t a, int64_t b) { return a - gir__udiv(a, b) * b; }
 
 /* >>memory: every allocation goes through the graph's or plan's allocator ------------------------------- */
 /* The default allocator's cache of large blocks. Building, differentiating and compiling a graph takes a few

@@ -5,7 +5,8 @@
    own, which becomes one line per step); the lines between
    a dtype's marker and the end marker are that dtype's only. Coefficients: gen/15-tools/vmath_fit.py (minimax). */
 
-/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r) */
+/* expm1(r) for |r| <= ln2/2 (+ rounding slack): r + r^2 q(r). gir__expf (gen/30-base/config.c), the scalar
+   f32 exp, repeats the f32 coefficients here and in expreduce: a refit changes both. */
 GIR_FN GIR_VEC GIR_V_expm1r(GIR_VEC r) {
 /*@f32*/
     GIR_VEC q = GIR_POLY(r, 4.999999702e-01f, 1.666654348e-01f, 4.166720062e-02f, 8.366552182e-03f,

@@ -77,9 +77,10 @@ static gir_status gir__sh_reshape(gir__bctx *b) {
         else known *= t.dim[k];
     }
     if (infer >= 0) {
-        if (known == 0 || gir__umod(n, known))
+        int64_t q = known ? gir__udiv(n, known) : 0;
+        if (known == 0 || q * known != n)
             return GIR__BFAIL(b, GIR_ERR_SHAPE, "reshape: node %u: cannot reshape %S into %S", b->id, gir__nshape(b->g, x), &t);
-        t.dim[infer] = (int32_t)gir__udiv(n, known);
+        t.dim[infer] = (int32_t)q;
         known *= t.dim[infer];
     }
     if (known != n)

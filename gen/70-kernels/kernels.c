@@ -128,7 +128,7 @@ typedef struct gir__ew_job {
 } gir__ew_job;
 /* elements [lo, hi) of the output, in runs */
 static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
-    int64_t idx[GIR_MAX_RANK], o, c0, c1;
+    int64_t idx[GIR_MAX_RANK], o, c0, c1, q;
     const void *ptr[GIR__MAX_ROW_IN];
     int j, d;
     for (; lo < hi; lo += c1 - c0) {
@@ -137,8 +137,9 @@ static void gir__ew_range(const gir__ew_job *e, int64_t lo, int64_t hi) {
         c1 = hi - lo < e->inner - c0 ? c0 + (hi - lo) : e->inner;
         rem = o;
         for (d = e->ro - 1; d >= 0; --d) {
-            idx[d] = gir__umod(rem, e->os->dim[d]);
-            rem = gir__udiv(rem, e->os->dim[d]);
+            q = gir__udiv(rem, e->os->dim[d]);          /* one division an axis: the remainder by product */
+            idx[d] = rem - q * e->os->dim[d];
+            rem = q;
         }
         for (j = 0; j < e->nin; ++j) {
             int64_t off = c0 * e->run[j];
@@ -783,8 +784,9 @@ static void gir__mm_one(const gir__mm_job *j, int64_t t, void *s, const gir__par
     int64_t rem = t, ao = 0, bo = 0, i, c, p, idx[GIR_MAX_RANK], m = j->m, kk = j->kk, n = j->n;
     int d;
     for (d = j->ob.rank - 1; d >= 0; --d) {
-        idx[d] = gir__umod(rem, j->ob.dim[d]);
-        rem = gir__udiv(rem, j->ob.dim[d]);
+        int64_t q = gir__udiv(rem, j->ob.dim[d]);
+        idx[d] = rem - q * j->ob.dim[d];
+        rem = q;
     }
     for (d = 0; d < j->ob.rank; ++d) { ao += idx[d] * j->ast[d]; bo += idx[d] * j->bst[d]; }
     ao *= m * kk;
