@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=2c21c40f11fce91b
+                                          gen/ sha256=38147489b3dc6146
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1872,12 +1872,13 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
 /* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
    regions), the rest as the build asks:
    - cold code, which neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape rules,
-     composed builders, initialisers, adjoints, dump, save and load, ...);
+     composed builders, initialisers, adjoints, save and load, ...);
    - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
      written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
      softmax_16m, mlp_train_b64; AVX-512 not yet timed).
-   Together they take about a quarter off an -O2 build of the implementation. Define GIR_NO_COLD to keep it
-   all at the build's level. */
+   and the code that runs once for a model (the ONNX reader, importer and exporter, the dumps, the trainer's one
+   call and the layers: gen/gir_gen.py ONCE_FRAGMENTS) at -O0. Together they take about two fifths off an -O2
+   build of the implementation. Define GIR_NO_COLD to keep it all at the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
 #  define GIR__COLD 1
@@ -11355,6 +11356,39 @@ static gir__ew_fn gir__ew_scalar(int op, int dt) {
     if (op <= 0 || op >= GIR_OP__COUNT || dt <= 0 || dt >= GIR__DTYPE_SLOTS) return 0;
     return gir__ew_rows[gir__ew_row[gir__op_row[op]]][dt - 1];
 }
+
+/* The last n - k (fewer than lanes) elements of a vector loop's call: each input that steps (st[j]) copied into
+   one vector's worth of zeros, the loop fn run on that one vector, its first n - k results copied out. sizes
+   holds the element sizes of the output (bits 0-3) and of inputs 0, 1, ... (bits 4-7, 8-11, ...: 0 past the
+   last). So a vector loop has no partial loads or stores of its own: one body, compiled once (a tail in every
+   loop took about 3 s of gcc's time for the implementation). */
+#if defined(GIR__HAVE_AVX512)
+#  define GIR__EW_TAIL_BYTES 64                             /* the widest vector this build compiles */
+#elif defined(GIR__HAVE_AVX2)
+#  define GIR__EW_TAIL_BYTES 32
+#else
+#  define GIR__EW_TAIL_BYTES 16                             /* NEON, Helium */
+#endif
+#if defined(GIR__HAVE_AVX512) || defined(GIR__HAVE_AVX2) || defined(GIR__HAVE_NEON) || defined(GIR__HAVE_MVE)
+static void gir__ew_tail(gir__ew_fn fn, int64_t k, int64_t n, void *out, const void *const *in,
+                         const int64_t *st, const double *p, int lanes, unsigned sizes) {
+    unsigned char buf[5][GIR__EW_TAIL_BYTES];              /* the output, then up to four inputs */
+    const void *x[4];
+    size_t t = (size_t)(n - k), osz = sizes & 15u;
+    int j;
+    for (j = 0; j < 4 && (sizes >> (4 * j + 4) & 15u) != 0; ++j) {
+        size_t sz = sizes >> (4 * j + 4) & 15u;
+        x[j] = in[j];
+        if (st[j]) {
+            GIR_MEMSET(buf[j + 1], 0, sizeof buf[j + 1]);
+            GIR_MEMCPY(buf[j + 1], (const unsigned char *)in[j] + (size_t)k * sz, t * sz);
+            x[j] = buf[j + 1];
+        }
+    }
+    fn(lanes, buf[0], x, st, p);
+    GIR_MEMCPY((unsigned char *)out + (size_t)k * osz, buf[0], t * osz);
+}
+#endif
 #if defined(GIR__HAVE_AVX512)
 /* generated from ops.def: avx512 kernels (the rows and dtypes with a vector form; the others stay scalar) */
 #if defined(GIR__COLD)
@@ -11372,12 +11406,12 @@ GIR__TARGET_AVX512 static void gir__k_not_b8__avx512(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_mnot_u8(gir__avx512_ne_u8(v0, c0));
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_not_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_and_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11392,13 +11426,13 @@ GIR__TARGET_AVX512 static void gir__k_and_b8__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_mand_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_and_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_or_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11413,13 +11447,13 @@ GIR__TARGET_AVX512 static void gir__k_or_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_mor_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_or_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_xor_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11434,13 +11468,13 @@ GIR__TARGET_AVX512 static void gir__k_xor_b8__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_mxor_u8(gir__avx512_ne_u8(v0, c0), gir__avx512_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_xor_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_gt_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11454,13 +11488,13 @@ GIR__TARGET_AVX512 static void gir__k_gt_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_gt_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_gt_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11474,13 +11508,13 @@ GIR__TARGET_AVX512 static void gir__k_gt_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_gt_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_gt_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11494,13 +11528,13 @@ GIR__TARGET_AVX512 static void gir__k_gt_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_gt_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_gt_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11514,13 +11548,13 @@ GIR__TARGET_AVX512 static void gir__k_gt_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_gt_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_gt_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11534,13 +11568,13 @@ GIR__TARGET_AVX512 static void gir__k_gt_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_gt_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_ge_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11554,13 +11588,13 @@ GIR__TARGET_AVX512 static void gir__k_ge_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_ge_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_ge_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11574,13 +11608,13 @@ GIR__TARGET_AVX512 static void gir__k_ge_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_ge_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_ge_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11594,13 +11628,13 @@ GIR__TARGET_AVX512 static void gir__k_ge_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_ge_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_ge_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11614,13 +11648,13 @@ GIR__TARGET_AVX512 static void gir__k_ge_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_ge_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_ge_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11634,13 +11668,13 @@ GIR__TARGET_AVX512 static void gir__k_ge_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_ge_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_lt_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11654,13 +11688,13 @@ GIR__TARGET_AVX512 static void gir__k_lt_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_lt_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_lt_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11674,13 +11708,13 @@ GIR__TARGET_AVX512 static void gir__k_lt_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_lt_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_lt_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11694,13 +11728,13 @@ GIR__TARGET_AVX512 static void gir__k_lt_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_lt_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_lt_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11714,13 +11748,13 @@ GIR__TARGET_AVX512 static void gir__k_lt_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_lt_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_lt_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11734,13 +11768,13 @@ GIR__TARGET_AVX512 static void gir__k_lt_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_lt_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_le_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11754,13 +11788,13 @@ GIR__TARGET_AVX512 static void gir__k_le_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_le_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_le_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11774,13 +11808,13 @@ GIR__TARGET_AVX512 static void gir__k_le_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_le_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_le_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11794,13 +11828,13 @@ GIR__TARGET_AVX512 static void gir__k_le_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_le_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_le_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11814,13 +11848,13 @@ GIR__TARGET_AVX512 static void gir__k_le_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_le_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_le_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11834,13 +11868,13 @@ GIR__TARGET_AVX512 static void gir__k_le_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_le_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_eq_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11854,13 +11888,13 @@ GIR__TARGET_AVX512 static void gir__k_eq_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_eq_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_eq_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11874,13 +11908,13 @@ GIR__TARGET_AVX512 static void gir__k_eq_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_eq_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_eq_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11894,13 +11928,13 @@ GIR__TARGET_AVX512 static void gir__k_eq_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_eq_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_eq_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11914,13 +11948,13 @@ GIR__TARGET_AVX512 static void gir__k_eq_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_eq_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_eq_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11934,13 +11968,13 @@ GIR__TARGET_AVX512 static void gir__k_eq_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_eq_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_ne_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11954,13 +11988,13 @@ GIR__TARGET_AVX512 static void gir__k_ne_b8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_ne_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_ne_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11974,13 +12008,13 @@ GIR__TARGET_AVX512 static void gir__k_ne_u8__avx512(int64_t n, void *out, const 
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_ne_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_ne_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -11994,13 +12028,13 @@ GIR__TARGET_AVX512 static void gir__k_ne_i32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_ne_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_ne_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12014,13 +12048,13 @@ GIR__TARGET_AVX512 static void gir__k_ne_f32__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_ne_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_ne_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12034,13 +12068,13 @@ GIR__TARGET_AVX512 static void gir__k_ne_f64__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_ne_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_approx_eq_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12055,13 +12089,13 @@ GIR__TARGET_AVX512 static void gir__k_approx_eq_u8__avx512(int64_t n, void *out,
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_le_u8(gir__avx512_sub_u8(v0, v1), gir__avx512_add_u8(c0, gir__avx512_mul_u8(c1, v1)));
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_storeb_u8(o + k, r); else gir__avx512_storebn_u8(o + k, t, r);
+        gir__avx512_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_approx_eq_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12076,13 +12110,13 @@ GIR__TARGET_AVX512 static void gir__k_approx_eq_i32__avx512(int64_t n, void *out
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_le_i32(gir__avx512_abs_i32(gir__avx512_sub_i32(v0, v1)), gir__avx512_add_i32(c0, gir__avx512_mul_i32(c1, gir__avx512_abs_i32(v1))));
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_storeb_i32(o + k, r); else gir__avx512_storebn_i32(o + k, t, r);
+        gir__avx512_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_approx_eq_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12097,13 +12131,13 @@ GIR__TARGET_AVX512 static void gir__k_approx_eq_f32__avx512(int64_t n, void *out
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_le_f32(gir__avx512_abs_f32(gir__avx512_sub_f32(v0, v1)), gir__avx512_add_f32(c0, gir__avx512_mul_f32(c1, gir__avx512_abs_f32(v1))));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x441u);
 }
 GIR__TARGET_AVX512 static void gir__k_approx_eq_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12118,13 +12152,13 @@ GIR__TARGET_AVX512 static void gir__k_approx_eq_f64__avx512(int64_t n, void *out
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_le_f64(gir__avx512_abs_f64(gir__avx512_sub_f64(v0, v1)), gir__avx512_add_f64(c0, gir__avx512_mul_f64(c1, gir__avx512_abs_f64(v1))));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x881u);
 }
 GIR__TARGET_AVX512 static void gir__k_isnan_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12136,12 +12170,12 @@ GIR__TARGET_AVX512 static void gir__k_isnan_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_isnan_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x41u);
 }
 GIR__TARGET_AVX512 static void gir__k_isnan_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12153,12 +12187,12 @@ GIR__TARGET_AVX512 static void gir__k_isnan_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_isnan_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x81u);
 }
 GIR__TARGET_AVX512 static void gir__k_isinf_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12171,12 +12205,12 @@ GIR__TARGET_AVX512 static void gir__k_isinf_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_eq_f32(gir__avx512_abs_f32(v0), c0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x41u);
 }
 GIR__TARGET_AVX512 static void gir__k_isinf_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12189,12 +12223,12 @@ GIR__TARGET_AVX512 static void gir__k_isinf_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_eq_f64(gir__avx512_abs_f64(v0), c0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x81u);
 }
 GIR__TARGET_AVX512 static void gir__k_isfinite_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12207,12 +12241,12 @@ GIR__TARGET_AVX512 static void gir__k_isfinite_f32__avx512(int64_t n, void *out,
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_lt_f32(gir__avx512_abs_f32(v0), c0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_storeb_f32(o + k, r); else gir__avx512_storebn_f32(o + k, t, r);
+        gir__avx512_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x41u);
 }
 GIR__TARGET_AVX512 static void gir__k_isfinite_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12225,12 +12259,12 @@ GIR__TARGET_AVX512 static void gir__k_isfinite_f64__avx512(int64_t n, void *out,
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_lt_f64(gir__avx512_abs_f64(v0), c0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_storeb_f64(o + k, r); else gir__avx512_storebn_f64(o + k, t, r);
+        gir__avx512_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x81u);
 }
 GIR__TARGET_AVX512 static void gir__k_add_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12243,13 +12277,13 @@ GIR__TARGET_AVX512 static void gir__k_add_u8__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_add_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_add_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12262,13 +12296,13 @@ GIR__TARGET_AVX512 static void gir__k_add_i32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_add_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_add_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12281,13 +12315,13 @@ GIR__TARGET_AVX512 static void gir__k_add_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_add_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_add_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12300,13 +12334,13 @@ GIR__TARGET_AVX512 static void gir__k_add_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_add_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_sub_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12319,13 +12353,13 @@ GIR__TARGET_AVX512 static void gir__k_sub_u8__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_sub_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_sub_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12338,13 +12372,13 @@ GIR__TARGET_AVX512 static void gir__k_sub_i32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_sub_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_sub_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12357,13 +12391,13 @@ GIR__TARGET_AVX512 static void gir__k_sub_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_sub_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_sub_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12376,13 +12410,13 @@ GIR__TARGET_AVX512 static void gir__k_sub_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_sub_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_mul_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12395,13 +12429,13 @@ GIR__TARGET_AVX512 static void gir__k_mul_u8__avx512(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_mul_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_mul_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12414,13 +12448,13 @@ GIR__TARGET_AVX512 static void gir__k_mul_i32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_mul_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_mul_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12433,13 +12467,13 @@ GIR__TARGET_AVX512 static void gir__k_mul_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_mul_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_mul_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12452,13 +12486,13 @@ GIR__TARGET_AVX512 static void gir__k_mul_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_mul_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_div_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12471,13 +12505,13 @@ GIR__TARGET_AVX512 static void gir__k_div_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_div_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_div_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12490,13 +12524,13 @@ GIR__TARGET_AVX512 static void gir__k_div_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_div_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_neg_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12508,12 +12542,12 @@ GIR__TARGET_AVX512 static void gir__k_neg_u8__avx512(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_sub_u8(c0, v0);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_neg_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12525,12 +12559,12 @@ GIR__TARGET_AVX512 static void gir__k_neg_i32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_sub_i32(c0, v0);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_neg_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12541,12 +12575,12 @@ GIR__TARGET_AVX512 static void gir__k_neg_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_neg_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_neg_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12557,12 +12591,12 @@ GIR__TARGET_AVX512 static void gir__k_neg_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_neg_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_pow_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12575,13 +12609,13 @@ GIR__TARGET_AVX512 static void gir__k_pow_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_map2_f32(gir__v_pow_f32, v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_pow_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12594,13 +12628,13 @@ GIR__TARGET_AVX512 static void gir__k_pow_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_map2_f64(gir__v_pow_f64, v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_maximum_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12613,13 +12647,13 @@ GIR__TARGET_AVX512 static void gir__k_maximum_u8__avx512(int64_t n, void *out, c
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_max_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_maximum_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12632,13 +12666,13 @@ GIR__TARGET_AVX512 static void gir__k_maximum_i32__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_max_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_maximum_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12651,13 +12685,13 @@ GIR__TARGET_AVX512 static void gir__k_maximum_f32__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_max_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_maximum_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12670,13 +12704,13 @@ GIR__TARGET_AVX512 static void gir__k_maximum_f64__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_max_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_minimum_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12689,13 +12723,13 @@ GIR__TARGET_AVX512 static void gir__k_minimum_u8__avx512(int64_t n, void *out, c
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
         r = gir__avx512_min_u8(v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x111u);
 }
 GIR__TARGET_AVX512 static void gir__k_minimum_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12708,13 +12742,13 @@ GIR__TARGET_AVX512 static void gir__k_minimum_i32__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
         r = gir__avx512_min_i32(v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_minimum_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12727,13 +12761,13 @@ GIR__TARGET_AVX512 static void gir__k_minimum_f32__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_min_f32(v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_minimum_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12746,13 +12780,13 @@ GIR__TARGET_AVX512 static void gir__k_minimum_f64__avx512(int64_t n, void *out, 
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_min_f64(v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_mod_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12765,13 +12799,13 @@ GIR__TARGET_AVX512 static void gir__k_mod_f32__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_map2_f32(gir__v_mod_f32, v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_mod_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12784,13 +12818,13 @@ GIR__TARGET_AVX512 static void gir__k_mod_f64__avx512(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_map2_f64(gir__v_mod_f64, v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_floordiv_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12803,13 +12837,13 @@ GIR__TARGET_AVX512 static void gir__k_floordiv_f32__avx512(int64_t n, void *out,
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_map2_f32(gir__v_floordiv_f32, v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_floordiv_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12822,13 +12856,13 @@ GIR__TARGET_AVX512 static void gir__k_floordiv_f64__avx512(int64_t n, void *out,
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_map2_f64(gir__v_floordiv_f64, v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_abs_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12839,12 +12873,12 @@ GIR__TARGET_AVX512 static void gir__k_abs_u8__avx512(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = v0;
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_abs_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12855,12 +12889,12 @@ GIR__TARGET_AVX512 static void gir__k_abs_i32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_abs_i32(v0);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_abs_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12871,12 +12905,12 @@ GIR__TARGET_AVX512 static void gir__k_abs_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_abs_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_abs_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12887,12 +12921,12 @@ GIR__TARGET_AVX512 static void gir__k_abs_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_abs_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_sign_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12904,12 +12938,12 @@ GIR__TARGET_AVX512 static void gir__k_sign_u8__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_min_u8(v0, c0);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_sign_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12923,12 +12957,12 @@ GIR__TARGET_AVX512 static void gir__k_sign_i32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_select_i32(gir__avx512_gt_i32(v0, c0), c2, gir__avx512_select_i32(gir__avx512_lt_i32(v0, c0), c1, c0));
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sign_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12939,12 +12973,12 @@ GIR__TARGET_AVX512 static void gir__k_sign_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_sign_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sign_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12955,12 +12989,12 @@ GIR__TARGET_AVX512 static void gir__k_sign_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_sign_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_square_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12971,12 +13005,12 @@ GIR__TARGET_AVX512 static void gir__k_square_u8__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_mul_u8(v0, v0);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_square_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -12987,12 +13021,12 @@ GIR__TARGET_AVX512 static void gir__k_square_i32__avx512(int64_t n, void *out, c
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_mul_i32(v0, v0);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_square_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13003,12 +13037,12 @@ GIR__TARGET_AVX512 static void gir__k_square_f32__avx512(int64_t n, void *out, c
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_mul_f32(v0, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_square_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13019,12 +13053,12 @@ GIR__TARGET_AVX512 static void gir__k_square_f64__avx512(int64_t n, void *out, c
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_mul_f64(v0, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_sqrt_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13035,12 +13069,12 @@ GIR__TARGET_AVX512 static void gir__k_sqrt_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_sqrt_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sqrt_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13051,12 +13085,12 @@ GIR__TARGET_AVX512 static void gir__k_sqrt_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_sqrt_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_rsqrt_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13068,12 +13102,12 @@ GIR__TARGET_AVX512 static void gir__k_rsqrt_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_div_f32(c0, gir__avx512_sqrt_f32(v0));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_rsqrt_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13085,12 +13119,12 @@ GIR__TARGET_AVX512 static void gir__k_rsqrt_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_div_f64(c0, gir__avx512_sqrt_f64(v0));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_reciprocal_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13102,12 +13136,12 @@ GIR__TARGET_AVX512 static void gir__k_reciprocal_f32__avx512(int64_t n, void *ou
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_div_f32(c0, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_reciprocal_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13119,12 +13153,12 @@ GIR__TARGET_AVX512 static void gir__k_reciprocal_f64__avx512(int64_t n, void *ou
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_div_f64(c0, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_exp_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13135,12 +13169,12 @@ GIR__TARGET_AVX512 static void gir__k_exp_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_exp_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_exp_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13151,12 +13185,12 @@ GIR__TARGET_AVX512 static void gir__k_exp_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_exp_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_expm1_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13167,12 +13201,12 @@ GIR__TARGET_AVX512 static void gir__k_expm1_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_expm1_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_expm1_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13183,12 +13217,12 @@ GIR__TARGET_AVX512 static void gir__k_expm1_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_expm1_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_log_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13199,12 +13233,12 @@ GIR__TARGET_AVX512 static void gir__k_log_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_log_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_log_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13215,12 +13249,12 @@ GIR__TARGET_AVX512 static void gir__k_log_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_log_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_log1p_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13231,12 +13265,12 @@ GIR__TARGET_AVX512 static void gir__k_log1p_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_log1p_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_log1p_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13247,12 +13281,12 @@ GIR__TARGET_AVX512 static void gir__k_log1p_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_log1p_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_log2_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13263,12 +13297,12 @@ GIR__TARGET_AVX512 static void gir__k_log2_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_log2_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_log2_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13279,12 +13313,12 @@ GIR__TARGET_AVX512 static void gir__k_log2_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_log2_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_sin_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13295,12 +13329,12 @@ GIR__TARGET_AVX512 static void gir__k_sin_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_sin_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sin_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13311,12 +13345,12 @@ GIR__TARGET_AVX512 static void gir__k_sin_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_sin_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_cos_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13327,12 +13361,12 @@ GIR__TARGET_AVX512 static void gir__k_cos_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_cos_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_cos_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13343,12 +13377,12 @@ GIR__TARGET_AVX512 static void gir__k_cos_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_cos_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_tan_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13359,12 +13393,12 @@ GIR__TARGET_AVX512 static void gir__k_tan_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_tan_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_tan_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13375,12 +13409,12 @@ GIR__TARGET_AVX512 static void gir__k_tan_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_tan_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_asin_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13391,12 +13425,12 @@ GIR__TARGET_AVX512 static void gir__k_asin_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_asin_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_asin_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13407,12 +13441,12 @@ GIR__TARGET_AVX512 static void gir__k_asin_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_asin_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_acos_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13423,12 +13457,12 @@ GIR__TARGET_AVX512 static void gir__k_acos_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_acos_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_acos_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13439,12 +13473,12 @@ GIR__TARGET_AVX512 static void gir__k_acos_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_acos_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_atan_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13455,12 +13489,12 @@ GIR__TARGET_AVX512 static void gir__k_atan_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_atan_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_atan_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13471,12 +13505,12 @@ GIR__TARGET_AVX512 static void gir__k_atan_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_atan_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_sinh_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13487,12 +13521,12 @@ GIR__TARGET_AVX512 static void gir__k_sinh_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_sinh_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sinh_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13503,12 +13537,12 @@ GIR__TARGET_AVX512 static void gir__k_sinh_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_sinh_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_cosh_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13519,12 +13553,12 @@ GIR__TARGET_AVX512 static void gir__k_cosh_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_map1_f32(gir__v_cosh_f32, v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_cosh_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13535,12 +13569,12 @@ GIR__TARGET_AVX512 static void gir__k_cosh_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_map1_f64(gir__v_cosh_f64, v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_tanh_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13551,12 +13585,12 @@ GIR__TARGET_AVX512 static void gir__k_tanh_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_tanh_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_tanh_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13567,12 +13601,12 @@ GIR__TARGET_AVX512 static void gir__k_tanh_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_tanh_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_sigmoid_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13583,12 +13617,12 @@ GIR__TARGET_AVX512 static void gir__k_sigmoid_f32__avx512(int64_t n, void *out, 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_sigmoid_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_sigmoid_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13599,12 +13633,12 @@ GIR__TARGET_AVX512 static void gir__k_sigmoid_f64__avx512(int64_t n, void *out, 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_sigmoid_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_softplus_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13616,12 +13650,12 @@ GIR__TARGET_AVX512 static void gir__k_softplus_f32__avx512(int64_t n, void *out,
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_add_f32(gir__avx512_max_f32(v0, c0), gir__avx512_log1p_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_abs_f32(v0)))));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_softplus_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13633,12 +13667,12 @@ GIR__TARGET_AVX512 static void gir__k_softplus_f64__avx512(int64_t n, void *out,
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_add_f64(gir__avx512_max_f64(v0, c0), gir__avx512_log1p_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_abs_f64(v0)))));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_relu_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13650,12 +13684,12 @@ GIR__TARGET_AVX512 static void gir__k_relu_u8__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_max_u8(v0, c0);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_relu_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13667,12 +13701,12 @@ GIR__TARGET_AVX512 static void gir__k_relu_i32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_max_i32(v0, c0);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_relu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13684,12 +13718,12 @@ GIR__TARGET_AVX512 static void gir__k_relu_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_max_f32(v0, c0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_relu_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13701,12 +13735,12 @@ GIR__TARGET_AVX512 static void gir__k_relu_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_max_f64(v0, c0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_leaky_relu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13718,12 +13752,12 @@ GIR__TARGET_AVX512 static void gir__k_leaky_relu_f32__avx512(int64_t n, void *ou
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_select_f32(gir__avx512_gt_f32(v0, c0), v0, gir__avx512_mul_f32(c1, v0));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_leaky_relu_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13735,12 +13769,12 @@ GIR__TARGET_AVX512 static void gir__k_leaky_relu_f64__avx512(int64_t n, void *ou
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_select_f64(gir__avx512_gt_f64(v0, c0), v0, gir__avx512_mul_f64(c1, v0));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_elu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13752,12 +13786,12 @@ GIR__TARGET_AVX512 static void gir__k_elu_f32__avx512(int64_t n, void *out, cons
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_select_f32(gir__avx512_gt_f32(v0, c0), v0, gir__avx512_mul_f32(c1, gir__avx512_expm1_f32(v0)));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_elu_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13769,12 +13803,12 @@ GIR__TARGET_AVX512 static void gir__k_elu_f64__avx512(int64_t n, void *out, cons
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_select_f64(gir__avx512_gt_f64(v0, c0), v0, gir__avx512_mul_f64(c1, gir__avx512_expm1_f64(v0)));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_gelu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13788,12 +13822,12 @@ GIR__TARGET_AVX512 static void gir__k_gelu_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_mul_f32(gir__avx512_mul_f32(c0, v0), gir__avx512_add_f32(c1, gir__avx512_erf_f32(gir__avx512_mul_f32(v0, c2))));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_gelu_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13807,12 +13841,12 @@ GIR__TARGET_AVX512 static void gir__k_gelu_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_mul_f64(gir__avx512_mul_f64(c0, v0), gir__avx512_add_f64(c1, gir__avx512_erf_f64(gir__avx512_mul_f64(v0, c2))));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_silu_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13823,12 +13857,12 @@ GIR__TARGET_AVX512 static void gir__k_silu_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_mul_f32(v0, gir__avx512_sigmoid_f32(v0));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_silu_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13839,12 +13873,12 @@ GIR__TARGET_AVX512 static void gir__k_silu_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_mul_f64(v0, gir__avx512_sigmoid_f64(v0));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_erf_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13855,12 +13889,12 @@ GIR__TARGET_AVX512 static void gir__k_erf_f32__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_erf_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_erf_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13871,12 +13905,12 @@ GIR__TARGET_AVX512 static void gir__k_erf_f64__avx512(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_erf_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_floor_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13887,12 +13921,12 @@ GIR__TARGET_AVX512 static void gir__k_floor_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_floor_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_floor_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13903,12 +13937,12 @@ GIR__TARGET_AVX512 static void gir__k_floor_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_floor_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_ceil_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13919,12 +13953,12 @@ GIR__TARGET_AVX512 static void gir__k_ceil_f32__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_ceil_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_ceil_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13935,12 +13969,12 @@ GIR__TARGET_AVX512 static void gir__k_ceil_f64__avx512(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_ceil_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_round_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13951,12 +13985,12 @@ GIR__TARGET_AVX512 static void gir__k_round_f32__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_round_f32(v0);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_round_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13967,12 +14001,12 @@ GIR__TARGET_AVX512 static void gir__k_round_f64__avx512(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_round_f64(v0);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_clamp_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -13984,12 +14018,12 @@ GIR__TARGET_AVX512 static void gir__k_clamp_u8__avx512(int64_t n, void *out, con
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
         r = gir__avx512_min_u8(gir__avx512_max_u8(v0, c0), c1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x11u);
 }
 GIR__TARGET_AVX512 static void gir__k_clamp_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14001,12 +14035,12 @@ GIR__TARGET_AVX512 static void gir__k_clamp_i32__avx512(int64_t n, void *out, co
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
         r = gir__avx512_min_i32(gir__avx512_max_i32(v0, c0), c1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_clamp_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14018,12 +14052,12 @@ GIR__TARGET_AVX512 static void gir__k_clamp_f32__avx512(int64_t n, void *out, co
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_min_f32(gir__avx512_max_f32(v0, c0), c1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_clamp_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14035,12 +14069,12 @@ GIR__TARGET_AVX512 static void gir__k_clamp_f64__avx512(int64_t n, void *out, co
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_min_f64(gir__avx512_max_f64(v0, c0), c1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 GIR__TARGET_AVX512 static void gir__k_where_b8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14056,14 +14090,14 @@ GIR__TARGET_AVX512 static void gir__k_where_b8__avx512(int64_t n, void *out, con
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
     v2 = gir__avx512_ne_u8(gir__avx512_set1_u8((uint8_t)(x2[0] != 0)), gir__avx512_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX512_U8 ? gir__avx512_loadb_u8(x2 + k) : gir__avx512_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
+        if (st[2]) v2 = gir__avx512_loadb_u8(x2 + k);
         r = gir__avx512_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_b8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x1111u);
 }
 GIR__TARGET_AVX512 static void gir__k_where_u8__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14079,14 +14113,14 @@ GIR__TARGET_AVX512 static void gir__k_where_u8__avx512(int64_t n, void *out, con
     v0 = gir__avx512_set1_u8(x0[0]);
     v1 = gir__avx512_set1_u8(x1[0]);
     v2 = gir__avx512_ne_u8(gir__avx512_set1_u8((uint8_t)(x2[0] != 0)), gir__avx512_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX512_U8) {
-        int t = n - k < GIR__LANES_AVX512_U8 ? (int)(n - k) : GIR__LANES_AVX512_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x0 + k) : gir__avx512_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_U8 ? gir__avx512_load_u8(x1 + k) : gir__avx512_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX512_U8 ? gir__avx512_loadb_u8(x2 + k) : gir__avx512_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_U8 <= n; k += GIR__LANES_AVX512_U8) {
+        if (st[0]) v0 = gir__avx512_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_u8(x1 + k);
+        if (st[2]) v2 = gir__avx512_loadb_u8(x2 + k);
         r = gir__avx512_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_AVX512_U8) gir__avx512_store_u8(o + k, r); else gir__avx512_storen_u8(o + k, t, r);
+        gir__avx512_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_u8__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_U8, 0x1111u);
 }
 GIR__TARGET_AVX512 static void gir__k_where_i32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14102,14 +14136,14 @@ GIR__TARGET_AVX512 static void gir__k_where_i32__avx512(int64_t n, void *out, co
     v0 = gir__avx512_set1_i32(x0[0]);
     v1 = gir__avx512_set1_i32(x1[0]);
     v2 = gir__avx512_ne_i32(gir__avx512_set1_i32((int32_t)(x2[0] != 0)), gir__avx512_set1_i32((int32_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX512_I32) {
-        int t = n - k < GIR__LANES_AVX512_I32 ? (int)(n - k) : GIR__LANES_AVX512_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x0 + k) : gir__avx512_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_I32 ? gir__avx512_load_i32(x1 + k) : gir__avx512_loadn_i32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX512_I32 ? gir__avx512_loadb_i32(x2 + k) : gir__avx512_loadbn_i32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_I32 <= n; k += GIR__LANES_AVX512_I32) {
+        if (st[0]) v0 = gir__avx512_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_i32(x1 + k);
+        if (st[2]) v2 = gir__avx512_loadb_i32(x2 + k);
         r = gir__avx512_select_i32(v2, v0, v1);
-        if (t == GIR__LANES_AVX512_I32) gir__avx512_store_i32(o + k, r); else gir__avx512_storen_i32(o + k, t, r);
+        gir__avx512_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_i32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_I32, 0x1444u);
 }
 GIR__TARGET_AVX512 static void gir__k_where_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14125,14 +14159,14 @@ GIR__TARGET_AVX512 static void gir__k_where_f32__avx512(int64_t n, void *out, co
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
     v2 = gir__avx512_ne_f32(gir__avx512_set1_f32((float)(x2[0] != 0)), gir__avx512_set1_f32((float)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX512_F32 ? gir__avx512_loadb_f32(x2 + k) : gir__avx512_loadbn_f32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
+        if (st[2]) v2 = gir__avx512_loadb_f32(x2 + k);
         r = gir__avx512_select_f32(v2, v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x1444u);
 }
 GIR__TARGET_AVX512 static void gir__k_where_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14148,14 +14182,14 @@ GIR__TARGET_AVX512 static void gir__k_where_f64__avx512(int64_t n, void *out, co
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
     v2 = gir__avx512_ne_f64(gir__avx512_set1_f64((double)(x2[0] != 0)), gir__avx512_set1_f64((double)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX512_F64 ? gir__avx512_loadb_f64(x2 + k) : gir__avx512_loadbn_f64(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
+        if (st[2]) v2 = gir__avx512_loadb_f64(x2 + k);
         r = gir__avx512_select_f64(v2, v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x1888u);
 }
 GIR__TARGET_AVX512 static void gir__k_bce_logits_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14169,13 +14203,13 @@ GIR__TARGET_AVX512 static void gir__k_bce_logits_f32__avx512(int64_t n, void *ou
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_add_f32(gir__avx512_sub_f32(gir__avx512_max_f32(v0, c0), gir__avx512_mul_f32(v0, v1)), gir__avx512_log1p_f32(gir__avx512_exp_f32(gir__avx512_neg_f32(gir__avx512_abs_f32(v0)))));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_bce_logits_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14189,13 +14223,13 @@ GIR__TARGET_AVX512 static void gir__k_bce_logits_f64__avx512(int64_t n, void *ou
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_add_f64(gir__avx512_sub_f64(gir__avx512_max_f64(v0, c0), gir__avx512_mul_f64(v0, v1)), gir__avx512_log1p_f64(gir__avx512_exp_f64(gir__avx512_neg_f64(gir__avx512_abs_f64(v0)))));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_fmod_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14208,13 +14242,13 @@ GIR__TARGET_AVX512 static void gir__k_fmod_f32__avx512(int64_t n, void *out, con
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
     v1 = gir__avx512_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x1 + k) : gir__avx512_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f32(x1 + k);
         r = gir__avx512_map2_f32(gir__v_fmod_f32, v0, v1);
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x444u);
 }
 GIR__TARGET_AVX512 static void gir__k_fmod_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14227,13 +14261,13 @@ GIR__TARGET_AVX512 static void gir__k_fmod_f64__avx512(int64_t n, void *out, con
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
     v1 = gir__avx512_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x1 + k) : gir__avx512_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx512_load_f64(x1 + k);
         r = gir__avx512_map2_f64(gir__v_fmod_f64, v0, v1);
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x888u);
 }
 GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f32__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14248,12 +14282,12 @@ GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f32__avx512(int64_t n, void *out
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F32) {
-        int t = n - k < GIR__LANES_AVX512_F32 ? (int)(n - k) : GIR__LANES_AVX512_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F32 ? gir__avx512_load_f32(x0 + k) : gir__avx512_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F32 <= n; k += GIR__LANES_AVX512_F32) {
+        if (st[0]) v0 = gir__avx512_load_f32(x0 + k);
         r = gir__avx512_mul_f32(gir__avx512_mul_f32(c0, v0), gir__avx512_add_f32(c1, gir__avx512_tanh_f32(gir__avx512_mul_f32(c2, gir__avx512_add_f32(v0, gir__avx512_mul_f32(gir__avx512_mul_f32(gir__avx512_mul_f32(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_AVX512_F32) gir__avx512_store_f32(o + k, r); else gir__avx512_storen_f32(o + k, t, r);
+        gir__avx512_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f32__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F32, 0x44u);
 }
 GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14268,12 +14302,12 @@ GIR__TARGET_AVX512 static void gir__k_gelu_tanh_f64__avx512(int64_t n, void *out
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx512_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX512_F64) {
-        int t = n - k < GIR__LANES_AVX512_F64 ? (int)(n - k) : GIR__LANES_AVX512_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX512_F64 ? gir__avx512_load_f64(x0 + k) : gir__avx512_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX512_F64 <= n; k += GIR__LANES_AVX512_F64) {
+        if (st[0]) v0 = gir__avx512_load_f64(x0 + k);
         r = gir__avx512_mul_f64(gir__avx512_mul_f64(c0, v0), gir__avx512_add_f64(c1, gir__avx512_tanh_f64(gir__avx512_mul_f64(c2, gir__avx512_add_f64(v0, gir__avx512_mul_f64(gir__avx512_mul_f64(gir__avx512_mul_f64(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_AVX512_F64) gir__avx512_store_f64(o + k, r); else gir__avx512_storen_f64(o + k, t, r);
+        gir__avx512_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f64__avx512, k, n, out, in, st, p, GIR__LANES_AVX512_F64, 0x88u);
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -14479,12 +14513,12 @@ GIR__TARGET_AVX2 static void gir__k_not_b8__avx2(int64_t n, void *out, const voi
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_mnot_u8(gir__avx2_ne_u8(v0, c0));
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_not_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_and_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14499,13 +14533,13 @@ GIR__TARGET_AVX2 static void gir__k_and_b8__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_mand_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_and_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_or_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14520,13 +14554,13 @@ GIR__TARGET_AVX2 static void gir__k_or_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_mor_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_or_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_xor_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14541,13 +14575,13 @@ GIR__TARGET_AVX2 static void gir__k_xor_b8__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_mxor_u8(gir__avx2_ne_u8(v0, c0), gir__avx2_ne_u8(v1, c0));
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_xor_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_gt_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14561,13 +14595,13 @@ GIR__TARGET_AVX2 static void gir__k_gt_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_gt_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_gt_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14581,13 +14615,13 @@ GIR__TARGET_AVX2 static void gir__k_gt_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_gt_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_gt_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14601,13 +14635,13 @@ GIR__TARGET_AVX2 static void gir__k_gt_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_gt_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_gt_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14621,13 +14655,13 @@ GIR__TARGET_AVX2 static void gir__k_gt_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_gt_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_gt_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14641,13 +14675,13 @@ GIR__TARGET_AVX2 static void gir__k_gt_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_gt_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_ge_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14661,13 +14695,13 @@ GIR__TARGET_AVX2 static void gir__k_ge_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_ge_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_ge_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14681,13 +14715,13 @@ GIR__TARGET_AVX2 static void gir__k_ge_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_ge_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_ge_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14701,13 +14735,13 @@ GIR__TARGET_AVX2 static void gir__k_ge_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_ge_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_ge_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14721,13 +14755,13 @@ GIR__TARGET_AVX2 static void gir__k_ge_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_ge_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_ge_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14741,13 +14775,13 @@ GIR__TARGET_AVX2 static void gir__k_ge_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_ge_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_lt_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14761,13 +14795,13 @@ GIR__TARGET_AVX2 static void gir__k_lt_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_lt_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_lt_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14781,13 +14815,13 @@ GIR__TARGET_AVX2 static void gir__k_lt_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_lt_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_lt_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14801,13 +14835,13 @@ GIR__TARGET_AVX2 static void gir__k_lt_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_lt_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_lt_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14821,13 +14855,13 @@ GIR__TARGET_AVX2 static void gir__k_lt_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_lt_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_lt_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14841,13 +14875,13 @@ GIR__TARGET_AVX2 static void gir__k_lt_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_lt_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_le_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14861,13 +14895,13 @@ GIR__TARGET_AVX2 static void gir__k_le_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_le_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_le_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14881,13 +14915,13 @@ GIR__TARGET_AVX2 static void gir__k_le_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_le_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_le_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14901,13 +14935,13 @@ GIR__TARGET_AVX2 static void gir__k_le_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_le_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_le_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14921,13 +14955,13 @@ GIR__TARGET_AVX2 static void gir__k_le_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_le_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_le_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14941,13 +14975,13 @@ GIR__TARGET_AVX2 static void gir__k_le_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_le_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_eq_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14961,13 +14995,13 @@ GIR__TARGET_AVX2 static void gir__k_eq_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_eq_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_eq_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -14981,13 +15015,13 @@ GIR__TARGET_AVX2 static void gir__k_eq_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_eq_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_eq_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15001,13 +15035,13 @@ GIR__TARGET_AVX2 static void gir__k_eq_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_eq_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_eq_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15021,13 +15055,13 @@ GIR__TARGET_AVX2 static void gir__k_eq_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_eq_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_eq_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15041,13 +15075,13 @@ GIR__TARGET_AVX2 static void gir__k_eq_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_eq_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_ne_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15061,13 +15095,13 @@ GIR__TARGET_AVX2 static void gir__k_ne_b8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_ne_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_ne_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15081,13 +15115,13 @@ GIR__TARGET_AVX2 static void gir__k_ne_u8__avx2(int64_t n, void *out, const void
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_ne_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_ne_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15101,13 +15135,13 @@ GIR__TARGET_AVX2 static void gir__k_ne_i32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_ne_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_ne_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15121,13 +15155,13 @@ GIR__TARGET_AVX2 static void gir__k_ne_f32__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_ne_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_ne_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15141,13 +15175,13 @@ GIR__TARGET_AVX2 static void gir__k_ne_f64__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_ne_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_approx_eq_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15162,13 +15196,13 @@ GIR__TARGET_AVX2 static void gir__k_approx_eq_u8__avx2(int64_t n, void *out, con
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_le_u8(gir__avx2_sub_u8(v0, v1), gir__avx2_add_u8(c0, gir__avx2_mul_u8(c1, v1)));
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_storeb_u8(o + k, r); else gir__avx2_storebn_u8(o + k, t, r);
+        gir__avx2_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_approx_eq_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15183,13 +15217,13 @@ GIR__TARGET_AVX2 static void gir__k_approx_eq_i32__avx2(int64_t n, void *out, co
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_le_i32(gir__avx2_abs_i32(gir__avx2_sub_i32(v0, v1)), gir__avx2_add_i32(c0, gir__avx2_mul_i32(c1, gir__avx2_abs_i32(v1))));
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_storeb_i32(o + k, r); else gir__avx2_storebn_i32(o + k, t, r);
+        gir__avx2_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_approx_eq_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15204,13 +15238,13 @@ GIR__TARGET_AVX2 static void gir__k_approx_eq_f32__avx2(int64_t n, void *out, co
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_le_f32(gir__avx2_abs_f32(gir__avx2_sub_f32(v0, v1)), gir__avx2_add_f32(c0, gir__avx2_mul_f32(c1, gir__avx2_abs_f32(v1))));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x441u);
 }
 GIR__TARGET_AVX2 static void gir__k_approx_eq_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15225,13 +15259,13 @@ GIR__TARGET_AVX2 static void gir__k_approx_eq_f64__avx2(int64_t n, void *out, co
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_le_f64(gir__avx2_abs_f64(gir__avx2_sub_f64(v0, v1)), gir__avx2_add_f64(c0, gir__avx2_mul_f64(c1, gir__avx2_abs_f64(v1))));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x881u);
 }
 GIR__TARGET_AVX2 static void gir__k_isnan_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15243,12 +15277,12 @@ GIR__TARGET_AVX2 static void gir__k_isnan_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_isnan_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x41u);
 }
 GIR__TARGET_AVX2 static void gir__k_isnan_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15260,12 +15294,12 @@ GIR__TARGET_AVX2 static void gir__k_isnan_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_isnan_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x81u);
 }
 GIR__TARGET_AVX2 static void gir__k_isinf_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15278,12 +15312,12 @@ GIR__TARGET_AVX2 static void gir__k_isinf_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_eq_f32(gir__avx2_abs_f32(v0), c0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x41u);
 }
 GIR__TARGET_AVX2 static void gir__k_isinf_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15296,12 +15330,12 @@ GIR__TARGET_AVX2 static void gir__k_isinf_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_eq_f64(gir__avx2_abs_f64(v0), c0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x81u);
 }
 GIR__TARGET_AVX2 static void gir__k_isfinite_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15314,12 +15348,12 @@ GIR__TARGET_AVX2 static void gir__k_isfinite_f32__avx2(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_lt_f32(gir__avx2_abs_f32(v0), c0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_storeb_f32(o + k, r); else gir__avx2_storebn_f32(o + k, t, r);
+        gir__avx2_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x41u);
 }
 GIR__TARGET_AVX2 static void gir__k_isfinite_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15332,12 +15366,12 @@ GIR__TARGET_AVX2 static void gir__k_isfinite_f64__avx2(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_lt_f64(gir__avx2_abs_f64(v0), c0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_storeb_f64(o + k, r); else gir__avx2_storebn_f64(o + k, t, r);
+        gir__avx2_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x81u);
 }
 GIR__TARGET_AVX2 static void gir__k_add_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15350,13 +15384,13 @@ GIR__TARGET_AVX2 static void gir__k_add_u8__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_add_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_add_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15369,13 +15403,13 @@ GIR__TARGET_AVX2 static void gir__k_add_i32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_add_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_add_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15388,13 +15422,13 @@ GIR__TARGET_AVX2 static void gir__k_add_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_add_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_add_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15407,13 +15441,13 @@ GIR__TARGET_AVX2 static void gir__k_add_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_add_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_sub_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15426,13 +15460,13 @@ GIR__TARGET_AVX2 static void gir__k_sub_u8__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_sub_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_sub_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15445,13 +15479,13 @@ GIR__TARGET_AVX2 static void gir__k_sub_i32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_sub_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_sub_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15464,13 +15498,13 @@ GIR__TARGET_AVX2 static void gir__k_sub_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_sub_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_sub_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15483,13 +15517,13 @@ GIR__TARGET_AVX2 static void gir__k_sub_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_sub_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_mul_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15502,13 +15536,13 @@ GIR__TARGET_AVX2 static void gir__k_mul_u8__avx2(int64_t n, void *out, const voi
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_mul_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_mul_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15521,13 +15555,13 @@ GIR__TARGET_AVX2 static void gir__k_mul_i32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_mul_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_mul_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15540,13 +15574,13 @@ GIR__TARGET_AVX2 static void gir__k_mul_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_mul_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_mul_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15559,13 +15593,13 @@ GIR__TARGET_AVX2 static void gir__k_mul_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_mul_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_div_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15578,13 +15612,13 @@ GIR__TARGET_AVX2 static void gir__k_div_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_div_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_div_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15597,13 +15631,13 @@ GIR__TARGET_AVX2 static void gir__k_div_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_div_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_neg_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15615,12 +15649,12 @@ GIR__TARGET_AVX2 static void gir__k_neg_u8__avx2(int64_t n, void *out, const voi
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_sub_u8(c0, v0);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_neg_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15632,12 +15666,12 @@ GIR__TARGET_AVX2 static void gir__k_neg_i32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_sub_i32(c0, v0);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_neg_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15648,12 +15682,12 @@ GIR__TARGET_AVX2 static void gir__k_neg_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_neg_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_neg_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15664,12 +15698,12 @@ GIR__TARGET_AVX2 static void gir__k_neg_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_neg_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_pow_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15682,13 +15716,13 @@ GIR__TARGET_AVX2 static void gir__k_pow_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_map2_f32(gir__v_pow_f32, v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_pow_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15701,13 +15735,13 @@ GIR__TARGET_AVX2 static void gir__k_pow_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_map2_f64(gir__v_pow_f64, v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_maximum_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15720,13 +15754,13 @@ GIR__TARGET_AVX2 static void gir__k_maximum_u8__avx2(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_max_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_maximum_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15739,13 +15773,13 @@ GIR__TARGET_AVX2 static void gir__k_maximum_i32__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_max_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_maximum_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15758,13 +15792,13 @@ GIR__TARGET_AVX2 static void gir__k_maximum_f32__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_max_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_maximum_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15777,13 +15811,13 @@ GIR__TARGET_AVX2 static void gir__k_maximum_f64__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_max_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_minimum_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15796,13 +15830,13 @@ GIR__TARGET_AVX2 static void gir__k_minimum_u8__avx2(int64_t n, void *out, const
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
         r = gir__avx2_min_u8(v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x111u);
 }
 GIR__TARGET_AVX2 static void gir__k_minimum_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15815,13 +15849,13 @@ GIR__TARGET_AVX2 static void gir__k_minimum_i32__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
         r = gir__avx2_min_i32(v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_minimum_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15834,13 +15868,13 @@ GIR__TARGET_AVX2 static void gir__k_minimum_f32__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_min_f32(v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_minimum_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15853,13 +15887,13 @@ GIR__TARGET_AVX2 static void gir__k_minimum_f64__avx2(int64_t n, void *out, cons
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_min_f64(v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_mod_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15872,13 +15906,13 @@ GIR__TARGET_AVX2 static void gir__k_mod_f32__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_map2_f32(gir__v_mod_f32, v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_mod_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15891,13 +15925,13 @@ GIR__TARGET_AVX2 static void gir__k_mod_f64__avx2(int64_t n, void *out, const vo
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_map2_f64(gir__v_mod_f64, v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_floordiv_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15910,13 +15944,13 @@ GIR__TARGET_AVX2 static void gir__k_floordiv_f32__avx2(int64_t n, void *out, con
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_map2_f32(gir__v_floordiv_f32, v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_floordiv_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15929,13 +15963,13 @@ GIR__TARGET_AVX2 static void gir__k_floordiv_f64__avx2(int64_t n, void *out, con
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_map2_f64(gir__v_floordiv_f64, v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_abs_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15946,12 +15980,12 @@ GIR__TARGET_AVX2 static void gir__k_abs_u8__avx2(int64_t n, void *out, const voi
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = v0;
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_abs_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15962,12 +15996,12 @@ GIR__TARGET_AVX2 static void gir__k_abs_i32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_abs_i32(v0);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_abs_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15978,12 +16012,12 @@ GIR__TARGET_AVX2 static void gir__k_abs_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_abs_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_abs_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -15994,12 +16028,12 @@ GIR__TARGET_AVX2 static void gir__k_abs_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_abs_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_sign_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16011,12 +16045,12 @@ GIR__TARGET_AVX2 static void gir__k_sign_u8__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_min_u8(v0, c0);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_sign_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16030,12 +16064,12 @@ GIR__TARGET_AVX2 static void gir__k_sign_i32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_select_i32(gir__avx2_gt_i32(v0, c0), c2, gir__avx2_select_i32(gir__avx2_lt_i32(v0, c0), c1, c0));
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sign_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16046,12 +16080,12 @@ GIR__TARGET_AVX2 static void gir__k_sign_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_sign_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sign_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16062,12 +16096,12 @@ GIR__TARGET_AVX2 static void gir__k_sign_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_sign_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_square_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16078,12 +16112,12 @@ GIR__TARGET_AVX2 static void gir__k_square_u8__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_mul_u8(v0, v0);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_square_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16094,12 +16128,12 @@ GIR__TARGET_AVX2 static void gir__k_square_i32__avx2(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_mul_i32(v0, v0);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_square_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16110,12 +16144,12 @@ GIR__TARGET_AVX2 static void gir__k_square_f32__avx2(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_mul_f32(v0, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_square_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16126,12 +16160,12 @@ GIR__TARGET_AVX2 static void gir__k_square_f64__avx2(int64_t n, void *out, const
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_mul_f64(v0, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_sqrt_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16142,12 +16176,12 @@ GIR__TARGET_AVX2 static void gir__k_sqrt_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_sqrt_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sqrt_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16158,12 +16192,12 @@ GIR__TARGET_AVX2 static void gir__k_sqrt_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_sqrt_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_rsqrt_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16175,12 +16209,12 @@ GIR__TARGET_AVX2 static void gir__k_rsqrt_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_div_f32(c0, gir__avx2_sqrt_f32(v0));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_rsqrt_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16192,12 +16226,12 @@ GIR__TARGET_AVX2 static void gir__k_rsqrt_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_div_f64(c0, gir__avx2_sqrt_f64(v0));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_reciprocal_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16209,12 +16243,12 @@ GIR__TARGET_AVX2 static void gir__k_reciprocal_f32__avx2(int64_t n, void *out, c
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_div_f32(c0, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_reciprocal_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16226,12 +16260,12 @@ GIR__TARGET_AVX2 static void gir__k_reciprocal_f64__avx2(int64_t n, void *out, c
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_div_f64(c0, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_exp_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16242,12 +16276,12 @@ GIR__TARGET_AVX2 static void gir__k_exp_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_exp_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_exp_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16258,12 +16292,12 @@ GIR__TARGET_AVX2 static void gir__k_exp_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_exp_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_expm1_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16274,12 +16308,12 @@ GIR__TARGET_AVX2 static void gir__k_expm1_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_expm1_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_expm1_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16290,12 +16324,12 @@ GIR__TARGET_AVX2 static void gir__k_expm1_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_expm1_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_log_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16306,12 +16340,12 @@ GIR__TARGET_AVX2 static void gir__k_log_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_log_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_log_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16322,12 +16356,12 @@ GIR__TARGET_AVX2 static void gir__k_log_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_log_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_log1p_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16338,12 +16372,12 @@ GIR__TARGET_AVX2 static void gir__k_log1p_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_log1p_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_log1p_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16354,12 +16388,12 @@ GIR__TARGET_AVX2 static void gir__k_log1p_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_log1p_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_log2_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16370,12 +16404,12 @@ GIR__TARGET_AVX2 static void gir__k_log2_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_log2_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_log2_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16386,12 +16420,12 @@ GIR__TARGET_AVX2 static void gir__k_log2_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_log2_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_sin_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16402,12 +16436,12 @@ GIR__TARGET_AVX2 static void gir__k_sin_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_sin_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sin_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16418,12 +16452,12 @@ GIR__TARGET_AVX2 static void gir__k_sin_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_sin_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_cos_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16434,12 +16468,12 @@ GIR__TARGET_AVX2 static void gir__k_cos_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_cos_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_cos_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16450,12 +16484,12 @@ GIR__TARGET_AVX2 static void gir__k_cos_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_cos_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_tan_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16466,12 +16500,12 @@ GIR__TARGET_AVX2 static void gir__k_tan_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_tan_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_tan_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16482,12 +16516,12 @@ GIR__TARGET_AVX2 static void gir__k_tan_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_tan_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_asin_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16498,12 +16532,12 @@ GIR__TARGET_AVX2 static void gir__k_asin_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_asin_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_asin_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16514,12 +16548,12 @@ GIR__TARGET_AVX2 static void gir__k_asin_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_asin_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_acos_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16530,12 +16564,12 @@ GIR__TARGET_AVX2 static void gir__k_acos_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_acos_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_acos_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16546,12 +16580,12 @@ GIR__TARGET_AVX2 static void gir__k_acos_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_acos_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_atan_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16562,12 +16596,12 @@ GIR__TARGET_AVX2 static void gir__k_atan_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_atan_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_atan_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16578,12 +16612,12 @@ GIR__TARGET_AVX2 static void gir__k_atan_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_atan_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_sinh_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16594,12 +16628,12 @@ GIR__TARGET_AVX2 static void gir__k_sinh_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_sinh_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sinh_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16610,12 +16644,12 @@ GIR__TARGET_AVX2 static void gir__k_sinh_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_sinh_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_cosh_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16626,12 +16660,12 @@ GIR__TARGET_AVX2 static void gir__k_cosh_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_map1_f32(gir__v_cosh_f32, v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_cosh_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16642,12 +16676,12 @@ GIR__TARGET_AVX2 static void gir__k_cosh_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_map1_f64(gir__v_cosh_f64, v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_tanh_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16658,12 +16692,12 @@ GIR__TARGET_AVX2 static void gir__k_tanh_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_tanh_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_tanh_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16674,12 +16708,12 @@ GIR__TARGET_AVX2 static void gir__k_tanh_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_tanh_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_sigmoid_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16690,12 +16724,12 @@ GIR__TARGET_AVX2 static void gir__k_sigmoid_f32__avx2(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_sigmoid_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_sigmoid_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16706,12 +16740,12 @@ GIR__TARGET_AVX2 static void gir__k_sigmoid_f64__avx2(int64_t n, void *out, cons
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_sigmoid_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_softplus_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16723,12 +16757,12 @@ GIR__TARGET_AVX2 static void gir__k_softplus_f32__avx2(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_add_f32(gir__avx2_max_f32(v0, c0), gir__avx2_log1p_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_abs_f32(v0)))));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_softplus_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16740,12 +16774,12 @@ GIR__TARGET_AVX2 static void gir__k_softplus_f64__avx2(int64_t n, void *out, con
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_add_f64(gir__avx2_max_f64(v0, c0), gir__avx2_log1p_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_abs_f64(v0)))));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_relu_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16757,12 +16791,12 @@ GIR__TARGET_AVX2 static void gir__k_relu_u8__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_max_u8(v0, c0);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_relu_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16774,12 +16808,12 @@ GIR__TARGET_AVX2 static void gir__k_relu_i32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_max_i32(v0, c0);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_relu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16791,12 +16825,12 @@ GIR__TARGET_AVX2 static void gir__k_relu_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_max_f32(v0, c0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_relu_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16808,12 +16842,12 @@ GIR__TARGET_AVX2 static void gir__k_relu_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_max_f64(v0, c0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_leaky_relu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16825,12 +16859,12 @@ GIR__TARGET_AVX2 static void gir__k_leaky_relu_f32__avx2(int64_t n, void *out, c
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_select_f32(gir__avx2_gt_f32(v0, c0), v0, gir__avx2_mul_f32(c1, v0));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_leaky_relu_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16842,12 +16876,12 @@ GIR__TARGET_AVX2 static void gir__k_leaky_relu_f64__avx2(int64_t n, void *out, c
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_select_f64(gir__avx2_gt_f64(v0, c0), v0, gir__avx2_mul_f64(c1, v0));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_elu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16859,12 +16893,12 @@ GIR__TARGET_AVX2 static void gir__k_elu_f32__avx2(int64_t n, void *out, const vo
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_select_f32(gir__avx2_gt_f32(v0, c0), v0, gir__avx2_mul_f32(c1, gir__avx2_expm1_f32(v0)));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_elu_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16876,12 +16910,12 @@ GIR__TARGET_AVX2 static void gir__k_elu_f64__avx2(int64_t n, void *out, const vo
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_select_f64(gir__avx2_gt_f64(v0, c0), v0, gir__avx2_mul_f64(c1, gir__avx2_expm1_f64(v0)));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_gelu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16895,12 +16929,12 @@ GIR__TARGET_AVX2 static void gir__k_gelu_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_mul_f32(gir__avx2_mul_f32(c0, v0), gir__avx2_add_f32(c1, gir__avx2_erf_f32(gir__avx2_mul_f32(v0, c2))));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_gelu_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16914,12 +16948,12 @@ GIR__TARGET_AVX2 static void gir__k_gelu_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_mul_f64(gir__avx2_mul_f64(c0, v0), gir__avx2_add_f64(c1, gir__avx2_erf_f64(gir__avx2_mul_f64(v0, c2))));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_silu_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16930,12 +16964,12 @@ GIR__TARGET_AVX2 static void gir__k_silu_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_mul_f32(v0, gir__avx2_sigmoid_f32(v0));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_silu_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16946,12 +16980,12 @@ GIR__TARGET_AVX2 static void gir__k_silu_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_mul_f64(v0, gir__avx2_sigmoid_f64(v0));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_erf_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16962,12 +16996,12 @@ GIR__TARGET_AVX2 static void gir__k_erf_f32__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_erf_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_erf_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16978,12 +17012,12 @@ GIR__TARGET_AVX2 static void gir__k_erf_f64__avx2(int64_t n, void *out, const vo
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_erf_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_floor_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -16994,12 +17028,12 @@ GIR__TARGET_AVX2 static void gir__k_floor_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_floor_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_floor_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17010,12 +17044,12 @@ GIR__TARGET_AVX2 static void gir__k_floor_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_floor_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_ceil_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17026,12 +17060,12 @@ GIR__TARGET_AVX2 static void gir__k_ceil_f32__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_ceil_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_ceil_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17042,12 +17076,12 @@ GIR__TARGET_AVX2 static void gir__k_ceil_f64__avx2(int64_t n, void *out, const v
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_ceil_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_round_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17058,12 +17092,12 @@ GIR__TARGET_AVX2 static void gir__k_round_f32__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_round_f32(v0);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_round_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17074,12 +17108,12 @@ GIR__TARGET_AVX2 static void gir__k_round_f64__avx2(int64_t n, void *out, const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_round_f64(v0);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_clamp_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17091,12 +17125,12 @@ GIR__TARGET_AVX2 static void gir__k_clamp_u8__avx2(int64_t n, void *out, const v
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
         r = gir__avx2_min_u8(gir__avx2_max_u8(v0, c0), c1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x11u);
 }
 GIR__TARGET_AVX2 static void gir__k_clamp_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17108,12 +17142,12 @@ GIR__TARGET_AVX2 static void gir__k_clamp_i32__avx2(int64_t n, void *out, const 
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
         r = gir__avx2_min_i32(gir__avx2_max_i32(v0, c0), c1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_clamp_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17125,12 +17159,12 @@ GIR__TARGET_AVX2 static void gir__k_clamp_f32__avx2(int64_t n, void *out, const 
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_min_f32(gir__avx2_max_f32(v0, c0), c1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_clamp_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17142,12 +17176,12 @@ GIR__TARGET_AVX2 static void gir__k_clamp_f64__avx2(int64_t n, void *out, const 
     int64_t k;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_min_f64(gir__avx2_max_f64(v0, c0), c1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 GIR__TARGET_AVX2 static void gir__k_where_b8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17163,14 +17197,14 @@ GIR__TARGET_AVX2 static void gir__k_where_b8__avx2(int64_t n, void *out, const v
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
     v2 = gir__avx2_ne_u8(gir__avx2_set1_u8((uint8_t)(x2[0] != 0)), gir__avx2_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX2_U8 ? gir__avx2_loadb_u8(x2 + k) : gir__avx2_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
+        if (st[2]) v2 = gir__avx2_loadb_u8(x2 + k);
         r = gir__avx2_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_b8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x1111u);
 }
 GIR__TARGET_AVX2 static void gir__k_where_u8__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17186,14 +17220,14 @@ GIR__TARGET_AVX2 static void gir__k_where_u8__avx2(int64_t n, void *out, const v
     v0 = gir__avx2_set1_u8(x0[0]);
     v1 = gir__avx2_set1_u8(x1[0]);
     v2 = gir__avx2_ne_u8(gir__avx2_set1_u8((uint8_t)(x2[0] != 0)), gir__avx2_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX2_U8) {
-        int t = n - k < GIR__LANES_AVX2_U8 ? (int)(n - k) : GIR__LANES_AVX2_U8;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x0 + k) : gir__avx2_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_U8 ? gir__avx2_load_u8(x1 + k) : gir__avx2_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX2_U8 ? gir__avx2_loadb_u8(x2 + k) : gir__avx2_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_U8 <= n; k += GIR__LANES_AVX2_U8) {
+        if (st[0]) v0 = gir__avx2_load_u8(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_u8(x1 + k);
+        if (st[2]) v2 = gir__avx2_loadb_u8(x2 + k);
         r = gir__avx2_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_AVX2_U8) gir__avx2_store_u8(o + k, r); else gir__avx2_storen_u8(o + k, t, r);
+        gir__avx2_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_u8__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_U8, 0x1111u);
 }
 GIR__TARGET_AVX2 static void gir__k_where_i32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17209,14 +17243,14 @@ GIR__TARGET_AVX2 static void gir__k_where_i32__avx2(int64_t n, void *out, const 
     v0 = gir__avx2_set1_i32(x0[0]);
     v1 = gir__avx2_set1_i32(x1[0]);
     v2 = gir__avx2_ne_i32(gir__avx2_set1_i32((int32_t)(x2[0] != 0)), gir__avx2_set1_i32((int32_t)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX2_I32) {
-        int t = n - k < GIR__LANES_AVX2_I32 ? (int)(n - k) : GIR__LANES_AVX2_I32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x0 + k) : gir__avx2_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_I32 ? gir__avx2_load_i32(x1 + k) : gir__avx2_loadn_i32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX2_I32 ? gir__avx2_loadb_i32(x2 + k) : gir__avx2_loadbn_i32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_I32 <= n; k += GIR__LANES_AVX2_I32) {
+        if (st[0]) v0 = gir__avx2_load_i32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_i32(x1 + k);
+        if (st[2]) v2 = gir__avx2_loadb_i32(x2 + k);
         r = gir__avx2_select_i32(v2, v0, v1);
-        if (t == GIR__LANES_AVX2_I32) gir__avx2_store_i32(o + k, r); else gir__avx2_storen_i32(o + k, t, r);
+        gir__avx2_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_i32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_I32, 0x1444u);
 }
 GIR__TARGET_AVX2 static void gir__k_where_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17232,14 +17266,14 @@ GIR__TARGET_AVX2 static void gir__k_where_f32__avx2(int64_t n, void *out, const 
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
     v2 = gir__avx2_ne_f32(gir__avx2_set1_f32((float)(x2[0] != 0)), gir__avx2_set1_f32((float)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX2_F32 ? gir__avx2_loadb_f32(x2 + k) : gir__avx2_loadbn_f32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
+        if (st[2]) v2 = gir__avx2_loadb_f32(x2 + k);
         r = gir__avx2_select_f32(v2, v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x1444u);
 }
 GIR__TARGET_AVX2 static void gir__k_where_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17255,14 +17289,14 @@ GIR__TARGET_AVX2 static void gir__k_where_f64__avx2(int64_t n, void *out, const 
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
     v2 = gir__avx2_ne_f64(gir__avx2_set1_f64((double)(x2[0] != 0)), gir__avx2_set1_f64((double)0));
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_AVX2_F64 ? gir__avx2_loadb_f64(x2 + k) : gir__avx2_loadbn_f64(x2 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
+        if (st[2]) v2 = gir__avx2_loadb_f64(x2 + k);
         r = gir__avx2_select_f64(v2, v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x1888u);
 }
 GIR__TARGET_AVX2 static void gir__k_bce_logits_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17276,13 +17310,13 @@ GIR__TARGET_AVX2 static void gir__k_bce_logits_f32__avx2(int64_t n, void *out, c
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_add_f32(gir__avx2_sub_f32(gir__avx2_max_f32(v0, c0), gir__avx2_mul_f32(v0, v1)), gir__avx2_log1p_f32(gir__avx2_exp_f32(gir__avx2_neg_f32(gir__avx2_abs_f32(v0)))));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_bce_logits_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17296,13 +17330,13 @@ GIR__TARGET_AVX2 static void gir__k_bce_logits_f64__avx2(int64_t n, void *out, c
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_add_f64(gir__avx2_sub_f64(gir__avx2_max_f64(v0, c0), gir__avx2_mul_f64(v0, v1)), gir__avx2_log1p_f64(gir__avx2_exp_f64(gir__avx2_neg_f64(gir__avx2_abs_f64(v0)))));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_fmod_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17315,13 +17349,13 @@ GIR__TARGET_AVX2 static void gir__k_fmod_f32__avx2(int64_t n, void *out, const v
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
     v1 = gir__avx2_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x1 + k) : gir__avx2_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f32(x1 + k);
         r = gir__avx2_map2_f32(gir__v_fmod_f32, v0, v1);
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x444u);
 }
 GIR__TARGET_AVX2 static void gir__k_fmod_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17334,13 +17368,13 @@ GIR__TARGET_AVX2 static void gir__k_fmod_f64__avx2(int64_t n, void *out, const v
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
     v1 = gir__avx2_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x1 + k) : gir__avx2_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
+        if (st[1]) v1 = gir__avx2_load_f64(x1 + k);
         r = gir__avx2_map2_f64(gir__v_fmod_f64, v0, v1);
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x888u);
 }
 GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f32__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17355,12 +17389,12 @@ GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f32__avx2(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F32) {
-        int t = n - k < GIR__LANES_AVX2_F32 ? (int)(n - k) : GIR__LANES_AVX2_F32;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F32 ? gir__avx2_load_f32(x0 + k) : gir__avx2_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F32 <= n; k += GIR__LANES_AVX2_F32) {
+        if (st[0]) v0 = gir__avx2_load_f32(x0 + k);
         r = gir__avx2_mul_f32(gir__avx2_mul_f32(c0, v0), gir__avx2_add_f32(c1, gir__avx2_tanh_f32(gir__avx2_mul_f32(c2, gir__avx2_add_f32(v0, gir__avx2_mul_f32(gir__avx2_mul_f32(gir__avx2_mul_f32(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_AVX2_F32) gir__avx2_store_f32(o + k, r); else gir__avx2_storen_f32(o + k, t, r);
+        gir__avx2_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f32__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F32, 0x44u);
 }
 GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17375,12 +17409,12 @@ GIR__TARGET_AVX2 static void gir__k_gelu_tanh_f64__avx2(int64_t n, void *out, co
     (void)p;
     if (n <= 0) return;
     v0 = gir__avx2_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_AVX2_F64) {
-        int t = n - k < GIR__LANES_AVX2_F64 ? (int)(n - k) : GIR__LANES_AVX2_F64;
-        if (st[0]) v0 = t == GIR__LANES_AVX2_F64 ? gir__avx2_load_f64(x0 + k) : gir__avx2_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_AVX2_F64 <= n; k += GIR__LANES_AVX2_F64) {
+        if (st[0]) v0 = gir__avx2_load_f64(x0 + k);
         r = gir__avx2_mul_f64(gir__avx2_mul_f64(c0, v0), gir__avx2_add_f64(c1, gir__avx2_tanh_f64(gir__avx2_mul_f64(c2, gir__avx2_add_f64(v0, gir__avx2_mul_f64(gir__avx2_mul_f64(gir__avx2_mul_f64(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_AVX2_F64) gir__avx2_store_f64(o + k, r); else gir__avx2_storen_f64(o + k, t, r);
+        gir__avx2_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f64__avx2, k, n, out, in, st, p, GIR__LANES_AVX2_F64, 0x88u);
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -17582,12 +17616,12 @@ static void gir__k_not_b8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_mnot_u8(gir__neon_ne_u8(v0, c0));
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_not_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_and_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17602,13 +17636,13 @@ static void gir__k_and_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_mand_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_and_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_or_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17623,13 +17657,13 @@ static void gir__k_or_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_mor_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_or_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_xor_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17644,13 +17678,13 @@ static void gir__k_xor_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_mxor_u8(gir__neon_ne_u8(v0, c0), gir__neon_ne_u8(v1, c0));
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_xor_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_gt_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17664,13 +17698,13 @@ static void gir__k_gt_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_gt_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_gt_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17684,13 +17718,13 @@ static void gir__k_gt_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_gt_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_gt_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17704,13 +17738,13 @@ static void gir__k_gt_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_gt_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_gt_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17724,13 +17758,13 @@ static void gir__k_gt_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_gt_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_gt_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17744,13 +17778,13 @@ static void gir__k_gt_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_gt_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_ge_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17764,13 +17798,13 @@ static void gir__k_ge_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_ge_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_ge_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17784,13 +17818,13 @@ static void gir__k_ge_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_ge_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_ge_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17804,13 +17838,13 @@ static void gir__k_ge_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_ge_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_ge_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17824,13 +17858,13 @@ static void gir__k_ge_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_ge_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_ge_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17844,13 +17878,13 @@ static void gir__k_ge_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_ge_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_lt_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17864,13 +17898,13 @@ static void gir__k_lt_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_lt_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_lt_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17884,13 +17918,13 @@ static void gir__k_lt_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_lt_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_lt_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17904,13 +17938,13 @@ static void gir__k_lt_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_lt_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_lt_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17924,13 +17958,13 @@ static void gir__k_lt_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_lt_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_lt_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17944,13 +17978,13 @@ static void gir__k_lt_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_lt_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_le_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17964,13 +17998,13 @@ static void gir__k_le_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_le_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_le_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -17984,13 +18018,13 @@ static void gir__k_le_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_le_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_le_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18004,13 +18038,13 @@ static void gir__k_le_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_le_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_le_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18024,13 +18058,13 @@ static void gir__k_le_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_le_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_le_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18044,13 +18078,13 @@ static void gir__k_le_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_le_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_eq_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18064,13 +18098,13 @@ static void gir__k_eq_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_eq_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_eq_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18084,13 +18118,13 @@ static void gir__k_eq_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_eq_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_eq_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18104,13 +18138,13 @@ static void gir__k_eq_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_eq_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_eq_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18124,13 +18158,13 @@ static void gir__k_eq_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_eq_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_eq_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18144,13 +18178,13 @@ static void gir__k_eq_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_eq_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_ne_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18164,13 +18198,13 @@ static void gir__k_ne_b8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_ne_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_ne_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18184,13 +18218,13 @@ static void gir__k_ne_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_ne_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_ne_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18204,13 +18238,13 @@ static void gir__k_ne_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_ne_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_ne_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18224,13 +18258,13 @@ static void gir__k_ne_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_ne_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_ne_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18244,13 +18278,13 @@ static void gir__k_ne_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_ne_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_approx_eq_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18265,13 +18299,13 @@ static void gir__k_approx_eq_u8__neon(int64_t n, void *out, const void *const *i
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_le_u8(gir__neon_sub_u8(v0, v1), gir__neon_add_u8(c0, gir__neon_mul_u8(c1, v1)));
-        if (t == GIR__LANES_NEON_U8) gir__neon_storeb_u8(o + k, r); else gir__neon_storebn_u8(o + k, t, r);
+        gir__neon_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_approx_eq_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18286,13 +18320,13 @@ static void gir__k_approx_eq_i32__neon(int64_t n, void *out, const void *const *
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_le_i32(gir__neon_abs_i32(gir__neon_sub_i32(v0, v1)), gir__neon_add_i32(c0, gir__neon_mul_i32(c1, gir__neon_abs_i32(v1))));
-        if (t == GIR__LANES_NEON_I32) gir__neon_storeb_i32(o + k, r); else gir__neon_storebn_i32(o + k, t, r);
+        gir__neon_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x441u);
 }
 static void gir__k_approx_eq_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18307,13 +18341,13 @@ static void gir__k_approx_eq_f32__neon(int64_t n, void *out, const void *const *
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_le_f32(gir__neon_abs_f32(gir__neon_sub_f32(v0, v1)), gir__neon_add_f32(c0, gir__neon_mul_f32(c1, gir__neon_abs_f32(v1))));
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x441u);
 }
 static void gir__k_approx_eq_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18328,13 +18362,13 @@ static void gir__k_approx_eq_f64__neon(int64_t n, void *out, const void *const *
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_le_f64(gir__neon_abs_f64(gir__neon_sub_f64(v0, v1)), gir__neon_add_f64(c0, gir__neon_mul_f64(c1, gir__neon_abs_f64(v1))));
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x881u);
 }
 static void gir__k_isnan_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18346,12 +18380,12 @@ static void gir__k_isnan_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_isnan_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x41u);
 }
 static void gir__k_isnan_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18363,12 +18397,12 @@ static void gir__k_isnan_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_isnan_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x81u);
 }
 static void gir__k_isinf_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18381,12 +18415,12 @@ static void gir__k_isinf_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_eq_f32(gir__neon_abs_f32(v0), c0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x41u);
 }
 static void gir__k_isinf_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18399,12 +18433,12 @@ static void gir__k_isinf_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_eq_f64(gir__neon_abs_f64(v0), c0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x81u);
 }
 static void gir__k_isfinite_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18417,12 +18451,12 @@ static void gir__k_isfinite_f32__neon(int64_t n, void *out, const void *const *i
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_lt_f32(gir__neon_abs_f32(v0), c0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_storeb_f32(o + k, r); else gir__neon_storebn_f32(o + k, t, r);
+        gir__neon_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x41u);
 }
 static void gir__k_isfinite_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18435,12 +18469,12 @@ static void gir__k_isfinite_f64__neon(int64_t n, void *out, const void *const *i
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_lt_f64(gir__neon_abs_f64(v0), c0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_storeb_f64(o + k, r); else gir__neon_storebn_f64(o + k, t, r);
+        gir__neon_storeb_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x81u);
 }
 static void gir__k_add_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18453,13 +18487,13 @@ static void gir__k_add_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_add_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_add_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18472,13 +18506,13 @@ static void gir__k_add_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_add_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x444u);
 }
 static void gir__k_add_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18491,13 +18525,13 @@ static void gir__k_add_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_add_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_add_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18510,13 +18544,13 @@ static void gir__k_add_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_add_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_sub_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18529,13 +18563,13 @@ static void gir__k_sub_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_sub_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_sub_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18548,13 +18582,13 @@ static void gir__k_sub_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_sub_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x444u);
 }
 static void gir__k_sub_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18567,13 +18601,13 @@ static void gir__k_sub_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_sub_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_sub_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18586,13 +18620,13 @@ static void gir__k_sub_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_sub_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_mul_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18605,13 +18639,13 @@ static void gir__k_mul_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_mul_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_mul_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18624,13 +18658,13 @@ static void gir__k_mul_i32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_mul_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x444u);
 }
 static void gir__k_mul_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18643,13 +18677,13 @@ static void gir__k_mul_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_mul_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_mul_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18662,13 +18696,13 @@ static void gir__k_mul_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_mul_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_div_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18681,13 +18715,13 @@ static void gir__k_div_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_div_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_div_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18700,13 +18734,13 @@ static void gir__k_div_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_div_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_neg_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18718,12 +18752,12 @@ static void gir__k_neg_u8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_sub_u8(c0, v0);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_neg_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18735,12 +18769,12 @@ static void gir__k_neg_i32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_sub_i32(c0, v0);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_neg_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18751,12 +18785,12 @@ static void gir__k_neg_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_neg_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_neg_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18767,12 +18801,12 @@ static void gir__k_neg_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_neg_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_pow_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18785,13 +18819,13 @@ static void gir__k_pow_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_map2_f32(gir__v_pow_f32, v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_pow_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18804,13 +18838,13 @@ static void gir__k_pow_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_map2_f64(gir__v_pow_f64, v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_maximum_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18823,13 +18857,13 @@ static void gir__k_maximum_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_max_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_maximum_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18842,13 +18876,13 @@ static void gir__k_maximum_i32__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_max_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x444u);
 }
 static void gir__k_maximum_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18861,13 +18895,13 @@ static void gir__k_maximum_f32__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_max_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_maximum_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18880,13 +18914,13 @@ static void gir__k_maximum_f64__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_max_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_minimum_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18899,13 +18933,13 @@ static void gir__k_minimum_u8__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
         r = gir__neon_min_u8(v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x111u);
 }
 static void gir__k_minimum_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18918,13 +18952,13 @@ static void gir__k_minimum_i32__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
         r = gir__neon_min_i32(v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x444u);
 }
 static void gir__k_minimum_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18937,13 +18971,13 @@ static void gir__k_minimum_f32__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_min_f32(v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_minimum_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18956,13 +18990,13 @@ static void gir__k_minimum_f64__neon(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_min_f64(v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_mod_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18975,13 +19009,13 @@ static void gir__k_mod_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_map2_f32(gir__v_mod_f32, v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_mod_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -18994,13 +19028,13 @@ static void gir__k_mod_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_map2_f64(gir__v_mod_f64, v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_floordiv_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19013,13 +19047,13 @@ static void gir__k_floordiv_f32__neon(int64_t n, void *out, const void *const *i
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_map2_f32(gir__v_floordiv_f32, v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_floordiv_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19032,13 +19066,13 @@ static void gir__k_floordiv_f64__neon(int64_t n, void *out, const void *const *i
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_map2_f64(gir__v_floordiv_f64, v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_abs_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19049,12 +19083,12 @@ static void gir__k_abs_u8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = v0;
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_abs_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19065,12 +19099,12 @@ static void gir__k_abs_i32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_abs_i32(v0);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_abs_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19081,12 +19115,12 @@ static void gir__k_abs_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_abs_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_abs_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19097,12 +19131,12 @@ static void gir__k_abs_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_abs_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_sign_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19114,12 +19148,12 @@ static void gir__k_sign_u8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_min_u8(v0, c0);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_sign_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19133,12 +19167,12 @@ static void gir__k_sign_i32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_select_i32(gir__neon_gt_i32(v0, c0), c2, gir__neon_select_i32(gir__neon_lt_i32(v0, c0), c1, c0));
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_sign_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19149,12 +19183,12 @@ static void gir__k_sign_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_sign_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_sign_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19165,12 +19199,12 @@ static void gir__k_sign_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_sign_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_square_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19181,12 +19215,12 @@ static void gir__k_square_u8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_mul_u8(v0, v0);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_square_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19197,12 +19231,12 @@ static void gir__k_square_i32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_mul_i32(v0, v0);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_square_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19213,12 +19247,12 @@ static void gir__k_square_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_mul_f32(v0, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_square_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19229,12 +19263,12 @@ static void gir__k_square_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_mul_f64(v0, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_sqrt_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19245,12 +19279,12 @@ static void gir__k_sqrt_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_sqrt_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_sqrt_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19261,12 +19295,12 @@ static void gir__k_sqrt_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_sqrt_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_rsqrt_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19278,12 +19312,12 @@ static void gir__k_rsqrt_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_div_f32(c0, gir__neon_sqrt_f32(v0));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_rsqrt_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19295,12 +19329,12 @@ static void gir__k_rsqrt_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_div_f64(c0, gir__neon_sqrt_f64(v0));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_reciprocal_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19312,12 +19346,12 @@ static void gir__k_reciprocal_f32__neon(int64_t n, void *out, const void *const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_div_f32(c0, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_reciprocal_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19329,12 +19363,12 @@ static void gir__k_reciprocal_f64__neon(int64_t n, void *out, const void *const 
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_div_f64(c0, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_exp_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19345,12 +19379,12 @@ static void gir__k_exp_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_exp_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_exp_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19361,12 +19395,12 @@ static void gir__k_exp_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_exp_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_expm1_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19377,12 +19411,12 @@ static void gir__k_expm1_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_expm1_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_expm1_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19393,12 +19427,12 @@ static void gir__k_expm1_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_expm1_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_log_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19409,12 +19443,12 @@ static void gir__k_log_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_log_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_log_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19425,12 +19459,12 @@ static void gir__k_log_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_log_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_log1p_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19441,12 +19475,12 @@ static void gir__k_log1p_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_log1p_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_log1p_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19457,12 +19491,12 @@ static void gir__k_log1p_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_log1p_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_log2_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19473,12 +19507,12 @@ static void gir__k_log2_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_log2_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_log2_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19489,12 +19523,12 @@ static void gir__k_log2_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_log2_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_sin_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19505,12 +19539,12 @@ static void gir__k_sin_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_sin_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_sin_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19521,12 +19555,12 @@ static void gir__k_sin_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_sin_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_cos_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19537,12 +19571,12 @@ static void gir__k_cos_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_cos_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_cos_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19553,12 +19587,12 @@ static void gir__k_cos_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_cos_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_tan_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19569,12 +19603,12 @@ static void gir__k_tan_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_tan_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_tan_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19585,12 +19619,12 @@ static void gir__k_tan_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_tan_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_asin_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19601,12 +19635,12 @@ static void gir__k_asin_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_asin_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_asin_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19617,12 +19651,12 @@ static void gir__k_asin_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_asin_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_acos_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19633,12 +19667,12 @@ static void gir__k_acos_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_acos_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_acos_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19649,12 +19683,12 @@ static void gir__k_acos_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_acos_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_atan_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19665,12 +19699,12 @@ static void gir__k_atan_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_atan_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_atan_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19681,12 +19715,12 @@ static void gir__k_atan_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_atan_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_sinh_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19697,12 +19731,12 @@ static void gir__k_sinh_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_sinh_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_sinh_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19713,12 +19747,12 @@ static void gir__k_sinh_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_sinh_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_cosh_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19729,12 +19763,12 @@ static void gir__k_cosh_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_map1_f32(gir__v_cosh_f32, v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_cosh_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19745,12 +19779,12 @@ static void gir__k_cosh_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_map1_f64(gir__v_cosh_f64, v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_tanh_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19761,12 +19795,12 @@ static void gir__k_tanh_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_tanh_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_tanh_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19777,12 +19811,12 @@ static void gir__k_tanh_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_tanh_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_sigmoid_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19793,12 +19827,12 @@ static void gir__k_sigmoid_f32__neon(int64_t n, void *out, const void *const *in
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_sigmoid_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_sigmoid_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19809,12 +19843,12 @@ static void gir__k_sigmoid_f64__neon(int64_t n, void *out, const void *const *in
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_sigmoid_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_softplus_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19826,12 +19860,12 @@ static void gir__k_softplus_f32__neon(int64_t n, void *out, const void *const *i
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_add_f32(gir__neon_max_f32(v0, c0), gir__neon_log1p_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_abs_f32(v0)))));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_softplus_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19843,12 +19877,12 @@ static void gir__k_softplus_f64__neon(int64_t n, void *out, const void *const *i
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_add_f64(gir__neon_max_f64(v0, c0), gir__neon_log1p_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_abs_f64(v0)))));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_relu_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19860,12 +19894,12 @@ static void gir__k_relu_u8__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_max_u8(v0, c0);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_relu_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19877,12 +19911,12 @@ static void gir__k_relu_i32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_max_i32(v0, c0);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_relu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19894,12 +19928,12 @@ static void gir__k_relu_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_max_f32(v0, c0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_relu_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19911,12 +19945,12 @@ static void gir__k_relu_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_max_f64(v0, c0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_leaky_relu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19928,12 +19962,12 @@ static void gir__k_leaky_relu_f32__neon(int64_t n, void *out, const void *const 
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_select_f32(gir__neon_gt_f32(v0, c0), v0, gir__neon_mul_f32(c1, v0));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_leaky_relu_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19945,12 +19979,12 @@ static void gir__k_leaky_relu_f64__neon(int64_t n, void *out, const void *const 
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_select_f64(gir__neon_gt_f64(v0, c0), v0, gir__neon_mul_f64(c1, v0));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_elu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19962,12 +19996,12 @@ static void gir__k_elu_f32__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_select_f32(gir__neon_gt_f32(v0, c0), v0, gir__neon_mul_f32(c1, gir__neon_expm1_f32(v0)));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_elu_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19979,12 +20013,12 @@ static void gir__k_elu_f64__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_select_f64(gir__neon_gt_f64(v0, c0), v0, gir__neon_mul_f64(c1, gir__neon_expm1_f64(v0)));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_gelu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -19998,12 +20032,12 @@ static void gir__k_gelu_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_mul_f32(gir__neon_mul_f32(c0, v0), gir__neon_add_f32(c1, gir__neon_erf_f32(gir__neon_mul_f32(v0, c2))));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_gelu_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20017,12 +20051,12 @@ static void gir__k_gelu_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_mul_f64(gir__neon_mul_f64(c0, v0), gir__neon_add_f64(c1, gir__neon_erf_f64(gir__neon_mul_f64(v0, c2))));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_silu_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20033,12 +20067,12 @@ static void gir__k_silu_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_mul_f32(v0, gir__neon_sigmoid_f32(v0));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_silu_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20049,12 +20083,12 @@ static void gir__k_silu_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_mul_f64(v0, gir__neon_sigmoid_f64(v0));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_erf_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20065,12 +20099,12 @@ static void gir__k_erf_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_erf_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_erf_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20081,12 +20115,12 @@ static void gir__k_erf_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_erf_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_floor_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20097,12 +20131,12 @@ static void gir__k_floor_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_floor_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_floor_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20113,12 +20147,12 @@ static void gir__k_floor_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_floor_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_ceil_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20129,12 +20163,12 @@ static void gir__k_ceil_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_ceil_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_ceil_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20145,12 +20179,12 @@ static void gir__k_ceil_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_ceil_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_round_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20161,12 +20195,12 @@ static void gir__k_round_f32__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_round_f32(v0);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_round_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20177,12 +20211,12 @@ static void gir__k_round_f64__neon(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_round_f64(v0);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_clamp_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20194,12 +20228,12 @@ static void gir__k_clamp_u8__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
         r = gir__neon_min_u8(gir__neon_max_u8(v0, c0), c1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x11u);
 }
 static void gir__k_clamp_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20211,12 +20245,12 @@ static void gir__k_clamp_i32__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
         r = gir__neon_min_i32(gir__neon_max_i32(v0, c0), c1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x44u);
 }
 static void gir__k_clamp_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20228,12 +20262,12 @@ static void gir__k_clamp_f32__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_min_f32(gir__neon_max_f32(v0, c0), c1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_clamp_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20245,12 +20279,12 @@ static void gir__k_clamp_f64__neon(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_min_f64(gir__neon_max_f64(v0, c0), c1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static void gir__k_where_b8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20266,14 +20300,14 @@ static void gir__k_where_b8__neon(int64_t n, void *out, const void *const *in,
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
     v2 = gir__neon_ne_u8(gir__neon_set1_u8((uint8_t)(x2[0] != 0)), gir__neon_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_NEON_U8 ? gir__neon_loadb_u8(x2 + k) : gir__neon_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
+        if (st[2]) v2 = gir__neon_loadb_u8(x2 + k);
         r = gir__neon_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_b8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x1111u);
 }
 static void gir__k_where_u8__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20289,14 +20323,14 @@ static void gir__k_where_u8__neon(int64_t n, void *out, const void *const *in,
     v0 = gir__neon_set1_u8(x0[0]);
     v1 = gir__neon_set1_u8(x1[0]);
     v2 = gir__neon_ne_u8(gir__neon_set1_u8((uint8_t)(x2[0] != 0)), gir__neon_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_NEON_U8) {
-        int t = n - k < GIR__LANES_NEON_U8 ? (int)(n - k) : GIR__LANES_NEON_U8;
-        if (st[0]) v0 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x0 + k) : gir__neon_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_U8 ? gir__neon_load_u8(x1 + k) : gir__neon_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_NEON_U8 ? gir__neon_loadb_u8(x2 + k) : gir__neon_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_U8 <= n; k += GIR__LANES_NEON_U8) {
+        if (st[0]) v0 = gir__neon_load_u8(x0 + k);
+        if (st[1]) v1 = gir__neon_load_u8(x1 + k);
+        if (st[2]) v2 = gir__neon_loadb_u8(x2 + k);
         r = gir__neon_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_NEON_U8) gir__neon_store_u8(o + k, r); else gir__neon_storen_u8(o + k, t, r);
+        gir__neon_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_u8__neon, k, n, out, in, st, p, GIR__LANES_NEON_U8, 0x1111u);
 }
 static void gir__k_where_i32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20312,14 +20346,14 @@ static void gir__k_where_i32__neon(int64_t n, void *out, const void *const *in,
     v0 = gir__neon_set1_i32(x0[0]);
     v1 = gir__neon_set1_i32(x1[0]);
     v2 = gir__neon_ne_i32(gir__neon_set1_i32((int32_t)(x2[0] != 0)), gir__neon_set1_i32((int32_t)0));
-    for (k = 0; k < n; k += GIR__LANES_NEON_I32) {
-        int t = n - k < GIR__LANES_NEON_I32 ? (int)(n - k) : GIR__LANES_NEON_I32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x0 + k) : gir__neon_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_I32 ? gir__neon_load_i32(x1 + k) : gir__neon_loadn_i32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_NEON_I32 ? gir__neon_loadb_i32(x2 + k) : gir__neon_loadbn_i32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_I32 <= n; k += GIR__LANES_NEON_I32) {
+        if (st[0]) v0 = gir__neon_load_i32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_i32(x1 + k);
+        if (st[2]) v2 = gir__neon_loadb_i32(x2 + k);
         r = gir__neon_select_i32(v2, v0, v1);
-        if (t == GIR__LANES_NEON_I32) gir__neon_store_i32(o + k, r); else gir__neon_storen_i32(o + k, t, r);
+        gir__neon_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_i32__neon, k, n, out, in, st, p, GIR__LANES_NEON_I32, 0x1444u);
 }
 static void gir__k_where_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20335,14 +20369,14 @@ static void gir__k_where_f32__neon(int64_t n, void *out, const void *const *in,
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
     v2 = gir__neon_ne_f32(gir__neon_set1_f32((float)(x2[0] != 0)), gir__neon_set1_f32((float)0));
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_NEON_F32 ? gir__neon_loadb_f32(x2 + k) : gir__neon_loadbn_f32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
+        if (st[2]) v2 = gir__neon_loadb_f32(x2 + k);
         r = gir__neon_select_f32(v2, v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x1444u);
 }
 static void gir__k_where_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20358,14 +20392,14 @@ static void gir__k_where_f64__neon(int64_t n, void *out, const void *const *in,
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
     v2 = gir__neon_ne_f64(gir__neon_set1_f64((double)(x2[0] != 0)), gir__neon_set1_f64((double)0));
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_NEON_F64 ? gir__neon_loadb_f64(x2 + k) : gir__neon_loadbn_f64(x2 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
+        if (st[2]) v2 = gir__neon_loadb_f64(x2 + k);
         r = gir__neon_select_f64(v2, v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x1888u);
 }
 static void gir__k_bce_logits_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20379,13 +20413,13 @@ static void gir__k_bce_logits_f32__neon(int64_t n, void *out, const void *const 
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_add_f32(gir__neon_sub_f32(gir__neon_max_f32(v0, c0), gir__neon_mul_f32(v0, v1)), gir__neon_log1p_f32(gir__neon_exp_f32(gir__neon_neg_f32(gir__neon_abs_f32(v0)))));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_bce_logits_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20399,13 +20433,13 @@ static void gir__k_bce_logits_f64__neon(int64_t n, void *out, const void *const 
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_add_f64(gir__neon_sub_f64(gir__neon_max_f64(v0, c0), gir__neon_mul_f64(v0, v1)), gir__neon_log1p_f64(gir__neon_exp_f64(gir__neon_neg_f64(gir__neon_abs_f64(v0)))));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_fmod_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20418,13 +20452,13 @@ static void gir__k_fmod_f32__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
     v1 = gir__neon_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x1 + k) : gir__neon_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f32(x1 + k);
         r = gir__neon_map2_f32(gir__v_fmod_f32, v0, v1);
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x444u);
 }
 static void gir__k_fmod_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20437,13 +20471,13 @@ static void gir__k_fmod_f64__neon(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
     v1 = gir__neon_set1_f64(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x1 + k) : gir__neon_loadn_f64(x1 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
+        if (st[1]) v1 = gir__neon_load_f64(x1 + k);
         r = gir__neon_map2_f64(gir__v_fmod_f64, v0, v1);
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x888u);
 }
 static void gir__k_gelu_tanh_f32__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20458,12 +20492,12 @@ static void gir__k_gelu_tanh_f32__neon(int64_t n, void *out, const void *const *
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F32) {
-        int t = n - k < GIR__LANES_NEON_F32 ? (int)(n - k) : GIR__LANES_NEON_F32;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F32 ? gir__neon_load_f32(x0 + k) : gir__neon_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F32 <= n; k += GIR__LANES_NEON_F32) {
+        if (st[0]) v0 = gir__neon_load_f32(x0 + k);
         r = gir__neon_mul_f32(gir__neon_mul_f32(c0, v0), gir__neon_add_f32(c1, gir__neon_tanh_f32(gir__neon_mul_f32(c2, gir__neon_add_f32(v0, gir__neon_mul_f32(gir__neon_mul_f32(gir__neon_mul_f32(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_NEON_F32) gir__neon_store_f32(o + k, r); else gir__neon_storen_f32(o + k, t, r);
+        gir__neon_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f32__neon, k, n, out, in, st, p, GIR__LANES_NEON_F32, 0x44u);
 }
 static void gir__k_gelu_tanh_f64__neon(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20478,12 +20512,12 @@ static void gir__k_gelu_tanh_f64__neon(int64_t n, void *out, const void *const *
     (void)p;
     if (n <= 0) return;
     v0 = gir__neon_set1_f64(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_NEON_F64) {
-        int t = n - k < GIR__LANES_NEON_F64 ? (int)(n - k) : GIR__LANES_NEON_F64;
-        if (st[0]) v0 = t == GIR__LANES_NEON_F64 ? gir__neon_load_f64(x0 + k) : gir__neon_loadn_f64(x0 + k, t);
+    for (k = 0; k + GIR__LANES_NEON_F64 <= n; k += GIR__LANES_NEON_F64) {
+        if (st[0]) v0 = gir__neon_load_f64(x0 + k);
         r = gir__neon_mul_f64(gir__neon_mul_f64(c0, v0), gir__neon_add_f64(c1, gir__neon_tanh_f64(gir__neon_mul_f64(c2, gir__neon_add_f64(v0, gir__neon_mul_f64(gir__neon_mul_f64(gir__neon_mul_f64(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_NEON_F64) gir__neon_store_f64(o + k, r); else gir__neon_storen_f64(o + k, t, r);
+        gir__neon_store_f64(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f64__neon, k, n, out, in, st, p, GIR__LANES_NEON_F64, 0x88u);
 }
 static const gir__ew_fn gir__ew_table_neon[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
@@ -20682,12 +20716,12 @@ static void gir__k_not_b8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_mnot_u8(gir__mve_ne_u8(v0, c0));
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_not_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_and_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20702,13 +20736,13 @@ static void gir__k_and_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_mand_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_and_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_or_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20723,13 +20757,13 @@ static void gir__k_or_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_mor_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_or_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_xor_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20744,13 +20778,13 @@ static void gir__k_xor_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_mxor_u8(gir__mve_ne_u8(v0, c0), gir__mve_ne_u8(v1, c0));
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_xor_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_gt_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20764,13 +20798,13 @@ static void gir__k_gt_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_gt_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_gt_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20784,13 +20818,13 @@ static void gir__k_gt_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_gt_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_gt_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20804,13 +20838,13 @@ static void gir__k_gt_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_gt_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_gt_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20824,13 +20858,13 @@ static void gir__k_gt_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_gt_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gt_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_ge_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20844,13 +20878,13 @@ static void gir__k_ge_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_ge_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_ge_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20864,13 +20898,13 @@ static void gir__k_ge_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_ge_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_ge_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20884,13 +20918,13 @@ static void gir__k_ge_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_ge_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_ge_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20904,13 +20938,13 @@ static void gir__k_ge_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_ge_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ge_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_lt_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20924,13 +20958,13 @@ static void gir__k_lt_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_lt_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_lt_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20944,13 +20978,13 @@ static void gir__k_lt_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_lt_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_lt_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20964,13 +20998,13 @@ static void gir__k_lt_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_lt_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_lt_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -20984,13 +21018,13 @@ static void gir__k_lt_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_lt_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_lt_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_le_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21004,13 +21038,13 @@ static void gir__k_le_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_le_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_le_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21024,13 +21058,13 @@ static void gir__k_le_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_le_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_le_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21044,13 +21078,13 @@ static void gir__k_le_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_le_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_le_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21064,13 +21098,13 @@ static void gir__k_le_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_le_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_le_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_eq_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21084,13 +21118,13 @@ static void gir__k_eq_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_eq_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_eq_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21104,13 +21138,13 @@ static void gir__k_eq_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_eq_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_eq_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21124,13 +21158,13 @@ static void gir__k_eq_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_eq_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_eq_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21144,13 +21178,13 @@ static void gir__k_eq_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_eq_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_eq_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_ne_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21164,13 +21198,13 @@ static void gir__k_ne_b8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_ne_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_ne_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21184,13 +21218,13 @@ static void gir__k_ne_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_ne_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_ne_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21204,13 +21238,13 @@ static void gir__k_ne_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_ne_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_ne_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21224,13 +21258,13 @@ static void gir__k_ne_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_ne_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ne_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_approx_eq_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21245,13 +21279,13 @@ static void gir__k_approx_eq_u8__mve(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_le_u8(gir__mve_sub_u8(v0, v1), gir__mve_add_u8(c0, gir__mve_mul_u8(c1, v1)));
-        if (t == GIR__LANES_MVE_U8) gir__mve_storeb_u8(o + k, r); else gir__mve_storebn_u8(o + k, t, r);
+        gir__mve_storeb_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_approx_eq_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21266,13 +21300,13 @@ static void gir__k_approx_eq_i32__mve(int64_t n, void *out, const void *const *i
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_le_i32(gir__mve_abs_i32(gir__mve_sub_i32(v0, v1)), gir__mve_add_i32(c0, gir__mve_mul_i32(c1, gir__mve_abs_i32(v1))));
-        if (t == GIR__LANES_MVE_I32) gir__mve_storeb_i32(o + k, r); else gir__mve_storebn_i32(o + k, t, r);
+        gir__mve_storeb_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x441u);
 }
 static void gir__k_approx_eq_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21287,13 +21321,13 @@ static void gir__k_approx_eq_f32__mve(int64_t n, void *out, const void *const *i
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_le_f32(gir__mve_abs_f32(gir__mve_sub_f32(v0, v1)), gir__mve_add_f32(c0, gir__mve_mul_f32(c1, gir__mve_abs_f32(v1))));
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_approx_eq_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x441u);
 }
 static void gir__k_isnan_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21305,12 +21339,12 @@ static void gir__k_isnan_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_isnan_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isnan_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x41u);
 }
 static void gir__k_isinf_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21323,12 +21357,12 @@ static void gir__k_isinf_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_eq_f32(gir__mve_abs_f32(v0), c0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isinf_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x41u);
 }
 static void gir__k_isfinite_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21341,12 +21375,12 @@ static void gir__k_isfinite_f32__mve(int64_t n, void *out, const void *const *in
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_lt_f32(gir__mve_abs_f32(v0), c0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_storeb_f32(o + k, r); else gir__mve_storebn_f32(o + k, t, r);
+        gir__mve_storeb_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_isfinite_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x41u);
 }
 static void gir__k_add_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21359,13 +21393,13 @@ static void gir__k_add_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_add_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_add_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21378,13 +21412,13 @@ static void gir__k_add_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_add_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x444u);
 }
 static void gir__k_add_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21397,13 +21431,13 @@ static void gir__k_add_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_add_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_add_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_sub_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21416,13 +21450,13 @@ static void gir__k_sub_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_sub_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_sub_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21435,13 +21469,13 @@ static void gir__k_sub_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_sub_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x444u);
 }
 static void gir__k_sub_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21454,13 +21488,13 @@ static void gir__k_sub_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_sub_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sub_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_mul_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21473,13 +21507,13 @@ static void gir__k_mul_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_mul_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_mul_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21492,13 +21526,13 @@ static void gir__k_mul_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_mul_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x444u);
 }
 static void gir__k_mul_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21511,13 +21545,13 @@ static void gir__k_mul_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_mul_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mul_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_div_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21530,13 +21564,13 @@ static void gir__k_div_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_div_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_div_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_neg_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21548,12 +21582,12 @@ static void gir__k_neg_u8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_sub_u8(c0, v0);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_neg_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21565,12 +21599,12 @@ static void gir__k_neg_i32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_sub_i32(c0, v0);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_neg_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21581,12 +21615,12 @@ static void gir__k_neg_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_neg_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_neg_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_pow_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21599,13 +21633,13 @@ static void gir__k_pow_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_map2_f32(gir__v_pow_f32, v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_pow_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_maximum_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21618,13 +21652,13 @@ static void gir__k_maximum_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_max_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_maximum_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21637,13 +21671,13 @@ static void gir__k_maximum_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_max_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x444u);
 }
 static void gir__k_maximum_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21656,13 +21690,13 @@ static void gir__k_maximum_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_max_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_maximum_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_minimum_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21675,13 +21709,13 @@ static void gir__k_minimum_u8__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
         r = gir__mve_min_u8(v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x111u);
 }
 static void gir__k_minimum_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21694,13 +21728,13 @@ static void gir__k_minimum_i32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
         r = gir__mve_min_i32(v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x444u);
 }
 static void gir__k_minimum_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21713,13 +21747,13 @@ static void gir__k_minimum_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_min_f32(v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_minimum_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_mod_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21732,13 +21766,13 @@ static void gir__k_mod_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_map2_f32(gir__v_mod_f32, v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_mod_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_floordiv_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21751,13 +21785,13 @@ static void gir__k_floordiv_f32__mve(int64_t n, void *out, const void *const *in
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_map2_f32(gir__v_floordiv_f32, v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floordiv_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_abs_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21768,12 +21802,12 @@ static void gir__k_abs_u8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = v0;
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_abs_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21784,12 +21818,12 @@ static void gir__k_abs_i32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_abs_i32(v0);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_abs_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21800,12 +21834,12 @@ static void gir__k_abs_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_abs_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_abs_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_sign_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21817,12 +21851,12 @@ static void gir__k_sign_u8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_min_u8(v0, c0);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_sign_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21836,12 +21870,12 @@ static void gir__k_sign_i32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_select_i32(gir__mve_gt_i32(v0, c0), c2, gir__mve_select_i32(gir__mve_lt_i32(v0, c0), c1, c0));
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_sign_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21852,12 +21886,12 @@ static void gir__k_sign_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_sign_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sign_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_square_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21868,12 +21902,12 @@ static void gir__k_square_u8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_mul_u8(v0, v0);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_square_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21884,12 +21918,12 @@ static void gir__k_square_i32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_mul_i32(v0, v0);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_square_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21900,12 +21934,12 @@ static void gir__k_square_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_mul_f32(v0, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_square_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_sqrt_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21916,12 +21950,12 @@ static void gir__k_sqrt_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_sqrt_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sqrt_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_rsqrt_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21933,12 +21967,12 @@ static void gir__k_rsqrt_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_div_f32(c0, gir__mve_sqrt_f32(v0));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_rsqrt_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_reciprocal_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21950,12 +21984,12 @@ static void gir__k_reciprocal_f32__mve(int64_t n, void *out, const void *const *
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_div_f32(c0, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_reciprocal_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_exp_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21966,12 +22000,12 @@ static void gir__k_exp_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_exp_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_exp_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_expm1_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21982,12 +22016,12 @@ static void gir__k_expm1_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_expm1_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_expm1_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_log_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -21998,12 +22032,12 @@ static void gir__k_log_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_log_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_log1p_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22014,12 +22048,12 @@ static void gir__k_log1p_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_log1p_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log1p_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_log2_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22030,12 +22064,12 @@ static void gir__k_log2_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_log2_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_log2_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_sin_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22046,12 +22080,12 @@ static void gir__k_sin_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_sin_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sin_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_cos_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22062,12 +22096,12 @@ static void gir__k_cos_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_cos_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cos_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_tan_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22078,12 +22112,12 @@ static void gir__k_tan_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_tan_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tan_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_asin_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22094,12 +22128,12 @@ static void gir__k_asin_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_asin_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_asin_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_acos_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22110,12 +22144,12 @@ static void gir__k_acos_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_acos_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_acos_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_atan_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22126,12 +22160,12 @@ static void gir__k_atan_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_atan_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_atan_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_sinh_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22142,12 +22176,12 @@ static void gir__k_sinh_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_sinh_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sinh_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_cosh_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22158,12 +22192,12 @@ static void gir__k_cosh_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_map1_f32(gir__v_cosh_f32, v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_cosh_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_tanh_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22174,12 +22208,12 @@ static void gir__k_tanh_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_tanh_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_tanh_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_sigmoid_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22190,12 +22224,12 @@ static void gir__k_sigmoid_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_sigmoid_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_sigmoid_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_softplus_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22207,12 +22241,12 @@ static void gir__k_softplus_f32__mve(int64_t n, void *out, const void *const *in
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_add_f32(gir__mve_max_f32(v0, c0), gir__mve_log1p_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_abs_f32(v0)))));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_softplus_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_relu_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22224,12 +22258,12 @@ static void gir__k_relu_u8__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_max_u8(v0, c0);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_relu_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22241,12 +22275,12 @@ static void gir__k_relu_i32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_max_i32(v0, c0);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_relu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22258,12 +22292,12 @@ static void gir__k_relu_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_max_f32(v0, c0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_relu_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_leaky_relu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22275,12 +22309,12 @@ static void gir__k_leaky_relu_f32__mve(int64_t n, void *out, const void *const *
     int64_t k;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_select_f32(gir__mve_gt_f32(v0, c0), v0, gir__mve_mul_f32(c1, v0));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_leaky_relu_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_elu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22292,12 +22326,12 @@ static void gir__k_elu_f32__mve(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_select_f32(gir__mve_gt_f32(v0, c0), v0, gir__mve_mul_f32(c1, gir__mve_expm1_f32(v0)));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_elu_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_gelu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22311,12 +22345,12 @@ static void gir__k_gelu_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_mul_f32(gir__mve_mul_f32(c0, v0), gir__mve_add_f32(c1, gir__mve_erf_f32(gir__mve_mul_f32(v0, c2))));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_silu_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22327,12 +22361,12 @@ static void gir__k_silu_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_mul_f32(v0, gir__mve_sigmoid_f32(v0));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_silu_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_erf_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22343,12 +22377,12 @@ static void gir__k_erf_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_erf_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_erf_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_floor_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22359,12 +22393,12 @@ static void gir__k_floor_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_floor_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_floor_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_ceil_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22375,12 +22409,12 @@ static void gir__k_ceil_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_ceil_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_ceil_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_round_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22391,12 +22425,12 @@ static void gir__k_round_f32__mve(int64_t n, void *out, const void *const *in,
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_round_f32(v0);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_round_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_clamp_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22408,12 +22442,12 @@ static void gir__k_clamp_u8__mve(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__mve_set1_u8(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
         r = gir__mve_min_u8(gir__mve_max_u8(v0, c0), c1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x11u);
 }
 static void gir__k_clamp_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22425,12 +22459,12 @@ static void gir__k_clamp_i32__mve(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__mve_set1_i32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
         r = gir__mve_min_i32(gir__mve_max_i32(v0, c0), c1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x44u);
 }
 static void gir__k_clamp_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22442,12 +22476,12 @@ static void gir__k_clamp_f32__mve(int64_t n, void *out, const void *const *in,
     int64_t k;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_min_f32(gir__mve_max_f32(v0, c0), c1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_clamp_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static void gir__k_where_b8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22463,14 +22497,14 @@ static void gir__k_where_b8__mve(int64_t n, void *out, const void *const *in,
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
     v2 = gir__mve_ne_u8(gir__mve_set1_u8((uint8_t)(x2[0] != 0)), gir__mve_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_MVE_U8 ? gir__mve_loadb_u8(x2 + k) : gir__mve_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
+        if (st[2]) v2 = gir__mve_loadb_u8(x2 + k);
         r = gir__mve_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_b8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x1111u);
 }
 static void gir__k_where_u8__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22486,14 +22520,14 @@ static void gir__k_where_u8__mve(int64_t n, void *out, const void *const *in,
     v0 = gir__mve_set1_u8(x0[0]);
     v1 = gir__mve_set1_u8(x1[0]);
     v2 = gir__mve_ne_u8(gir__mve_set1_u8((uint8_t)(x2[0] != 0)), gir__mve_set1_u8((uint8_t)0));
-    for (k = 0; k < n; k += GIR__LANES_MVE_U8) {
-        int t = n - k < GIR__LANES_MVE_U8 ? (int)(n - k) : GIR__LANES_MVE_U8;
-        if (st[0]) v0 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x0 + k) : gir__mve_loadn_u8(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_U8 ? gir__mve_load_u8(x1 + k) : gir__mve_loadn_u8(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_MVE_U8 ? gir__mve_loadb_u8(x2 + k) : gir__mve_loadbn_u8(x2 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_U8 <= n; k += GIR__LANES_MVE_U8) {
+        if (st[0]) v0 = gir__mve_load_u8(x0 + k);
+        if (st[1]) v1 = gir__mve_load_u8(x1 + k);
+        if (st[2]) v2 = gir__mve_loadb_u8(x2 + k);
         r = gir__mve_select_u8(v2, v0, v1);
-        if (t == GIR__LANES_MVE_U8) gir__mve_store_u8(o + k, r); else gir__mve_storen_u8(o + k, t, r);
+        gir__mve_store_u8(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_u8__mve, k, n, out, in, st, p, GIR__LANES_MVE_U8, 0x1111u);
 }
 static void gir__k_where_i32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22509,14 +22543,14 @@ static void gir__k_where_i32__mve(int64_t n, void *out, const void *const *in,
     v0 = gir__mve_set1_i32(x0[0]);
     v1 = gir__mve_set1_i32(x1[0]);
     v2 = gir__mve_ne_i32(gir__mve_set1_i32((int32_t)(x2[0] != 0)), gir__mve_set1_i32((int32_t)0));
-    for (k = 0; k < n; k += GIR__LANES_MVE_I32) {
-        int t = n - k < GIR__LANES_MVE_I32 ? (int)(n - k) : GIR__LANES_MVE_I32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x0 + k) : gir__mve_loadn_i32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_I32 ? gir__mve_load_i32(x1 + k) : gir__mve_loadn_i32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_MVE_I32 ? gir__mve_loadb_i32(x2 + k) : gir__mve_loadbn_i32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_I32 <= n; k += GIR__LANES_MVE_I32) {
+        if (st[0]) v0 = gir__mve_load_i32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_i32(x1 + k);
+        if (st[2]) v2 = gir__mve_loadb_i32(x2 + k);
         r = gir__mve_select_i32(v2, v0, v1);
-        if (t == GIR__LANES_MVE_I32) gir__mve_store_i32(o + k, r); else gir__mve_storen_i32(o + k, t, r);
+        gir__mve_store_i32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_i32__mve, k, n, out, in, st, p, GIR__LANES_MVE_I32, 0x1444u);
 }
 static void gir__k_where_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22532,14 +22566,14 @@ static void gir__k_where_f32__mve(int64_t n, void *out, const void *const *in,
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
     v2 = gir__mve_ne_f32(gir__mve_set1_f32((float)(x2[0] != 0)), gir__mve_set1_f32((float)0));
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
-        if (st[2]) v2 = t == GIR__LANES_MVE_F32 ? gir__mve_loadb_f32(x2 + k) : gir__mve_loadbn_f32(x2 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
+        if (st[2]) v2 = gir__mve_loadb_f32(x2 + k);
         r = gir__mve_select_f32(v2, v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_where_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x1444u);
 }
 static void gir__k_bce_logits_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22553,13 +22587,13 @@ static void gir__k_bce_logits_f32__mve(int64_t n, void *out, const void *const *
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_add_f32(gir__mve_sub_f32(gir__mve_max_f32(v0, c0), gir__mve_mul_f32(v0, v1)), gir__mve_log1p_f32(gir__mve_exp_f32(gir__mve_neg_f32(gir__mve_abs_f32(v0)))));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_bce_logits_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_fmod_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22572,13 +22606,13 @@ static void gir__k_fmod_f32__mve(int64_t n, void *out, const void *const *in,
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
     v1 = gir__mve_set1_f32(x1[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
-        if (st[1]) v1 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x1 + k) : gir__mve_loadn_f32(x1 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
+        if (st[1]) v1 = gir__mve_load_f32(x1 + k);
         r = gir__mve_map2_f32(gir__v_fmod_f32, v0, v1);
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_fmod_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x444u);
 }
 static void gir__k_gelu_tanh_f32__mve(int64_t n, void *out, const void *const *in,
                                  const int64_t *st, const double *p) {
@@ -22593,12 +22627,12 @@ static void gir__k_gelu_tanh_f32__mve(int64_t n, void *out, const void *const *i
     (void)p;
     if (n <= 0) return;
     v0 = gir__mve_set1_f32(x0[0]);
-    for (k = 0; k < n; k += GIR__LANES_MVE_F32) {
-        int t = n - k < GIR__LANES_MVE_F32 ? (int)(n - k) : GIR__LANES_MVE_F32;
-        if (st[0]) v0 = t == GIR__LANES_MVE_F32 ? gir__mve_load_f32(x0 + k) : gir__mve_loadn_f32(x0 + k, t);
+    for (k = 0; k + GIR__LANES_MVE_F32 <= n; k += GIR__LANES_MVE_F32) {
+        if (st[0]) v0 = gir__mve_load_f32(x0 + k);
         r = gir__mve_mul_f32(gir__mve_mul_f32(c0, v0), gir__mve_add_f32(c1, gir__mve_tanh_f32(gir__mve_mul_f32(c2, gir__mve_add_f32(v0, gir__mve_mul_f32(gir__mve_mul_f32(gir__mve_mul_f32(c3, v0), v0), v0))))));
-        if (t == GIR__LANES_MVE_F32) gir__mve_store_f32(o + k, r); else gir__mve_storen_f32(o + k, t, r);
+        gir__mve_store_f32(o + k, r);
     }
+    if (k < n) gir__ew_tail(gir__k_gelu_tanh_f32__mve, k, n, out, in, st, p, GIR__LANES_MVE_F32, 0x44u);
 }
 static const gir__ew_fn gir__ew_table_mve[GIR__EWR__COUNT][GIR__DTYPE_SLOTS - 1] = {
     {0, 0, 0, 0, 0},
@@ -38153,7 +38187,7 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
    Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
@@ -38767,7 +38801,7 @@ GIR_API gir_node gir_batch_norm_running(gir_graph *g, gir_node x, gir_node gamma
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* >>trainer: one call from a loss to a compiled training plan (gir_train_compile): the parameters (given, or
    found from the loss), their gradients (gir_grad), clipping, the optimizer's updates (gir_optim_updates) and
@@ -38897,7 +38931,7 @@ GIR_API gir_status gir_train_compile(gir_graph *g, gir_node loss, const gir_trai
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* >>layers: dense and conv2d layers that create, name and initialise their parameters as torch.nn.Linear and
    torch.nn.Conv2d do (gir_dense, gir_conv2d_layer). A layer's weight draws from a stream of its own: the seed
@@ -39744,7 +39778,7 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 #ifndef GIR_NO_ONNX
 /* >>onnx_read: the protobuf wire reader and the ONNX model decoder (what the ONNX importer reads) -------------
@@ -40688,7 +40722,7 @@ GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_import.c - what every ONNX node's build shares: the node context gir__oxn (inputs, the file's tensors
    behind them, extra outputs, the first error), the attribute readers gir__oxa_* (an attribute read is an attribute
@@ -41114,7 +41148,7 @@ static gir_node gir__oxh_bit_shift(gir__oxn *c, gir_node x, gir_node y) {
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_ops_tensor.c - the ONNX ops on layout, indexing and values that are not one table op: variadic folds,
    Squeeze/Unsqueeze/Slice/Pad/Split/Tile/Expand, Gather and Scatter forms, TopK, OneHot, Hardmax, CumSum, Einsum,
@@ -41987,7 +42021,7 @@ static gir_node gir__oxh_prelu6(gir__oxn *c, gir_node x, gir_node slope) {
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_ops_nn.c - the ONNX ops of convolutional networks and their deployment: the window of Conv and the pools
    (auto_pad, asymmetric padding, ceil_mode, dilations), ConvTranspose, normalizations, Resize (per-axis weight
@@ -43292,7 +43326,7 @@ static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM unrolled over the sequence
    (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
@@ -43633,7 +43667,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_build.c - gir_onnx_import: the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py makes each a
    function gir__oxl_<type>_<since> and the table gir__ox_lines), the names of the model's values, and the import:
@@ -45629,7 +45663,7 @@ GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *d
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
-#pragma GCC optimize ("O1")
+#pragma GCC optimize ("O0")
 #endif
 /* onnx_write.c - gir_onnx_export: the nodes an output list needs as an ONNX ModelProto (ir_version 8, opset 17).
    Graph inputs become graph inputs, constants and variables initializers holding their current values, every

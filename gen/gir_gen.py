@@ -80,17 +80,21 @@ TEMPLATES = ["30-base/scalar_vocab.tmpl.c", "70-kernels/kern_linalg.tmpl.c", "70
 TEMPLATE_MARKERS = {"30-base/scalar_vocab.tmpl.c": "SCALAR_VOCAB"}
 # Fragments whose functions run neither inside a kernel's loop nor on the path from a graph to a plan that
 # gir_plan_compile takes for every node (the generic builder, the graph passes, scheduling and planning stay at the
-# build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, dump,
-# save and load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/30-base/config.c), which
+# build's level: bench ad_overhead): shape rules, composed builders, initialisers, adjoints, forward mode, save and
+# load. gcc compiles them at -O1 when the build optimises for speed (GIR__COLD in gen/30-base/config.c), which
 # takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...
 # /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
 # optimisation levels): the small helpers kernels call stay outside.
 COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
-                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/dump.c",
-                  "90-library/io.c", "90-library/trainer.c", "90-library/layers.c"] + [
-                      "90-library/onnx_%s.c" % f for f in (
-                      "read", "import", "ops_tensor", "ops_nn", "ops_signal", "build", "write")]
+                  "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/io.c"]
+# Fragments that run once for a model, never per node of a graph being built nor per step: the ONNX reader,
+# importer and exporter, the DOT and text dumps, the one-call trainer and layers. gcc compiles them at -O0 under
+# GIR__COLD (about 4 s of an -O2 build's 20); what they do costs little beside the I/O around it. (io.c stays at
+# -O1: its CRC-32 runs over every byte of a checkpoint.)
+ONCE_FRAGMENTS = ["90-library/dump.c", "90-library/trainer.c", "90-library/layers.c"] + [
+    "90-library/onnx_%s.c" % f for f in ("read", "import", "ops_tensor", "ops_nn", "ops_signal", "build", "write")]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
+ONCE_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O0\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"
 
 
@@ -176,7 +180,11 @@ def generate(opsdef_path, partial=False):
     parts.append("#if defined(GIR_IMPLEMENTATION) && !defined(GIR_IMPLEMENTATION_DONE)\n"
                  "#define GIR_IMPLEMENTATION_DONE\n")
     for f in IMPL_FRAGMENTS:
-        parts.append(cold_regions(f, substitute(read(f), f, gen), COLD_FRAGMENTS, COLD_BEGIN, COLD_END))
+        text = substitute(read(f), f, gen)
+        if f in ONCE_FRAGMENTS:
+            parts.append(cold_regions(f, text, ONCE_FRAGMENTS, ONCE_BEGIN, COLD_END))
+        else:
+            parts.append(cold_regions(f, text, COLD_FRAGMENTS, COLD_BEGIN, COLD_END))
     parts.append("#endif /* GIR_IMPLEMENTATION */\n")
     parts.append(license_block())
     text = "\n".join(p.rstrip("\n") + "\n" for p in parts)

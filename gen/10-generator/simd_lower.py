@@ -25,6 +25,10 @@ def o1_region(isa, lines):
     return ["/*@intrinsics*/"] + lines + ["/*@intrinsics end*/"] if isa in O1_ISAS else lines
 
 
+# the inputs gir__ew_tail copies (gen/40-vector/ew_loops.c): a row with more keeps its scalar kernel
+TAIL_INPUTS = 4
+# the bytes of an element of each compute dtype's C type (CTYPE)
+ESIZE = {"B8": 1, "U8": 1, "I32": 4, "F32": 4, "F64": 8}
 # the vocabulary's name for a compute dtype's vectors: b8 values are bytes, as u8
 VSFX = {"B8": "u8", "U8": "u8", "I32": "i32", "F32": "f32", "F64": "f64"}
 # How each function of VOCAB runs in a float vector kernel: on vectors (gen/simd_*.c or gen/40-vector/vmath.tmpl.c; isnan,
@@ -54,6 +58,8 @@ def simd_check_vocab():
 def simd_ok(op, dt, dts):
     """Does op get a vector kernel for compute dtype dt on an instruction set with vector dtypes dts?"""
     if op.fwd_expr is None or dt not in ew_dtypes(op) or VSFX[dt] not in [SFX[d] for d in dts]:
+        return False
+    if len(storage(op)) > TAIL_INPUTS:
         return False
     try:
         lower_simd(op, op.fwd_expr, dt, "isa", {})
@@ -141,6 +147,14 @@ def lower_simd(op, e, dt, isa, consts):
     return (vf("select", c, num("1"), num("0")) if is_mask else c), False
 
 
+
+
+def tail_sizes(out_size, in_sizes):
+    """gir__ew_tail's sizes argument (gen/40-vector/ew_loops.c): the element sizes of the output and of each
+    input, 4 bits each, as a C constant"""
+    return "0x%xu" % sum(sz << (4 * j) for j, sz in enumerate([out_size] + in_sizes))
+
+
 def emit_simd_kernel(op, dt, isa, attr):
     T, sfx, vs = CTYPE[dt], SFX[dt], VSFX[dt]
     V, M, L = "gir__%s_v%s" % (isa, vs), "gir__%s_m%s" % (isa, vs), "GIR__LANES_%s_%s" % (isa.upper(), vs.upper())
@@ -174,16 +188,16 @@ def emit_simd_kernel(op, dt, isa, attr):
             out.append("    v%d = %s;" % (j, vf("ne", vf("set1", "(%s)(x%d[0] != 0)" % (T, j)), vf("set1", "(%s)0" % T))))
         else:
             out.append("    v%d = %s;" % (j, vf("set1", "x%d[0]" % j)))
-    out.append("    for (k = 0; k < n; k += %s) {" % L)
-    out.append("        int t = n - k < %s ? (int)(n - k) : %s;" % (L, L))
+    out.append("    for (k = 0; k + %s <= n; k += %s) {" % (L, L))
     for j, nm in enumerate(names):
         ld = "loadb" if nm in op.args else "load"
-        out.append("        if (st[%d]) v%d = t == %s ? %s : %s;"
-                   % (j, j, L, vf(ld, "x%d + k" % j), vf(ld + "n", "x%d + k" % j, "t")))
+        out.append("        if (st[%d]) v%d = %s;" % (j, j, vf(ld, "x%d + k" % j)))
     out.append("        r = %s;" % expr)
-    st = "storeb" if is_mask else "store"
-    out.append("        if (t == %s) %s; else %s;" % (L, vf(st, "o + k", "r"), vf(st + "n", "o + k", "t", "r")))
+    out.append("        %s;" % vf("storeb" if is_mask else "store", "o + k", "r"))
     out.append("    }")
+    sizes = tail_sizes(1 if OT == "uint8_t" else ESIZE[dt], [1 if nm in op.args else ESIZE[dt] for nm in names])
+    out.append("    if (k < n) gir__ew_tail(gir__k_%s_%s__%s, k, n, out, in, st, p, %s, %s);"
+               % (op.lname, sfx, isa, L, sizes))
     used = set(n[1] for n in walk(op.fwd_expr) if n[0] == "var")
     for j, nm in enumerate(names):            # an input the expression ignores is still loaded: mark it used
         if nm not in used:
