@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=38147489b3dc6146
+                                          gen/ sha256=11cb58f8a7fb31e3
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1389,6 +1389,10 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted; o
     double beta1, beta2;   /* Adam, AdamW; 0: 0.9 and 0.999 (an actual 0 is not expressible; 1e-300 acts as 0) */
     double eps;            /* Adam, AdamW; 0: 1e-8 */
     int    amsgrad;        /* Adam, AdamW */
+    gir_dtype step_dtype;  /* the step count and the scalars a step shares (Adam's bias corrections): 0 or
+                              GIR_DTYPE_F64, as torch's Python floats; GIR_DTYPE_F32 for an f32 model that runs
+                              no double (a GIR_ONLY_F32 image): they round to f32 first, so the updates can
+                              differ from torch's in the last bit, and the count is exact to 2^24 steps */
 } gir_optim_desc;
 /* torch's defaults for kind, every field set: SGD all zeros; Adam betas (0.9, 0.999), eps 1e-8; AdamW the same
    and weight_decay 0.01 (kind out of range: SGD's) */
@@ -1401,7 +1405,7 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    assign nodes of one step, to pass to gir_plan_compile as outputs with the loss: updates[0..] hold, for each
    parameter in turn, its assign and then the assigns of its state, in this order:
        SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
-   and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
+   and, last, the assign of the step count (a scalar variable of desc's step_dtype: the steps done; SGD with momentum uses it
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"
@@ -38494,6 +38498,8 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     else if (d->nesterov && (d->momentum <= 0 || d->dampening != 0))
         gir__gfail(g, GIR_ERR_ATTR, "%s: Nesterov momentum needs momentum > 0 and dampening 0 (momentum %g, "
                    "dampening %g)", fn, d->momentum, d->dampening);
+    else if (d->step_dtype != 0 && d->step_dtype != GIR_DTYPE_F32 && d->step_dtype != GIR_DTYPE_F64)
+        gir__gfail(g, GIR_ERR_DTYPE, "%s: step_dtype must be 0, f32 or f64, got %T", fn, (int)d->step_dtype);
     else if (!(d->beta1 >= 0 && d->beta1 < 1) || !(d->beta2 >= 0 && d->beta2 < 1) || !(d->eps >= 0 && d->eps < 1e300))
         gir__gfail(g, GIR_ERR_ATTR, "%s: betas (%g, %g) must be in [0, 1) and eps %g >= 0", fn, d->beta1, d->beta2,
                    d->eps);
@@ -38547,7 +38553,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
     return 1;
 }
 
-/* the scalars one step shares between parameters (f64, rank 0) */
+/* the scalars one step shares between parameters (rank 0, of the desc's step_dtype: f64 unless f32 is asked) */
 typedef struct gir__ostep {
     gir_node t, t1;        /* the step count variable, and the count after this step */
     gir_node first;        /* b8: this is the first step */
@@ -38556,11 +38562,11 @@ typedef struct gir__ostep {
     gir_node decay;        /* AdamW: 1 - lr * weight_decay */
 } gir__ostep;
 static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node lr, gir__ostep *s) {
-    const int f = GIR_DTYPE_F64;
+    const gir_dtype f = d->step_dtype == GIR_DTYPE_F32 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
     gir_node bc1, bc2, one;
     GIR_MEMSET(s, 0, sizeof *s);
     if (d->kind == GIR_OPTIM_SGD && d->momentum == 0) return;
-    s->t = gir_variable(g, GIR_DTYPE_F64, gir_shape0(), NULL);
+    s->t = gir_variable(g, f, gir_shape0(), NULL);
     s->t1 = gir_add(g, s->t, gir__sc(g, f, 1.0));
     if (d->kind == GIR_OPTIM_SGD) {
         s->first = gir_eq(g, s->t, gir__sc(g, f, 0.0));
@@ -38638,8 +38644,10 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     if (!g || !gir__optim_desc(g, desc, &d) || !gir__optim_args(g, n, params, grads, updates)) return 0;
     lr0 = gir__scalar_arg(g, lr, "optim_updates", "lr");
     if (!lr0.id) return 0;
-    /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64, as torch's are Python floats */
-    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, GIR_DTYPE_F64), &s);
+    /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64 (as torch's are Python
+       floats) unless the desc asks for f32 */
+    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, d.step_dtype == GIR_DTYPE_F32 ?
+                       GIR_DTYPE_F32 : GIR_DTYPE_F64), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)

@@ -622,6 +622,10 @@ typedef struct gir_optim_desc {   /* zero = torch's defaults, except as noted; o
     double beta1, beta2;   /* Adam, AdamW; 0: 0.9 and 0.999 (an actual 0 is not expressible; 1e-300 acts as 0) */
     double eps;            /* Adam, AdamW; 0: 1e-8 */
     int    amsgrad;        /* Adam, AdamW */
+    gir_dtype step_dtype;  /* the step count and the scalars a step shares (Adam's bias corrections): 0 or
+                              GIR_DTYPE_F64, as torch's Python floats; GIR_DTYPE_F32 for an f32 model that runs
+                              no double (a GIR_ONLY_F32 image): they round to f32 first, so the updates can
+                              differ from torch's in the last bit, and the count is exact to 2^24 steps */
 } gir_optim_desc;
 /* torch's defaults for kind, every field set: SGD all zeros; Adam betas (0.9, 0.999), eps 1e-8; AdamW the same
    and weight_decay 0.01 (kind out of range: SGD's) */
@@ -634,7 +638,7 @@ GIR_API gir_optim_desc gir_optim_defaults(gir_optim_kind kind);
    assign nodes of one step, to pass to gir_plan_compile as outputs with the loss: updates[0..] hold, for each
    parameter in turn, its assign and then the assigns of its state, in this order:
        SGD with momentum: momentum_buffer          Adam, AdamW: exp_avg, exp_avg_sq[, max_exp_avg_sq (amsgrad)]
-   and, last, the assign of the step count (an f64 scalar variable: the steps done; SGD with momentum uses it
+   and, last, the assign of the step count (a scalar variable of desc's step_dtype: the steps done; SGD with momentum uses it
    for torch's first step, where the buffer starts as the gradient; plain SGD has none). The variable an update
    writes is gir_node_input(g, updates[j], 0). The state of a named parameter is named after it, as torch's
    state_dict keys it: "layer1/w/exp_avg", "layer1/w/momentum_buffer", and the step count "<params[0]>/step"

@@ -8,7 +8,8 @@
 # libgcc members gir.h pulls in (the code and tables of those archives in the program's map and not in the
 # baseline's: exp, log, 64-bit division, soft-float helpers); "delta" is the program's .text minus the
 # baseline's, which adds libc (memcpy, memset) too.
-# size_infer and size_train run a plan image (gir_plan_write_image) that the program's host half writes: the device
+# size_infer, size_train and size_train_adam (train.c with Adam: tests/size/train.c) run a plan image
+# (gir_plan_write_image) that the program's host half writes: the device
 # links gir.h's run-time and the kernels of the image's ops; size_all builds, differentiates and compiles on the
 # device, so it links the graph code and every op.
 # Prints `bench size_<config> gir=<bytes> budget=<bytes> bytes ratio=<budget/gir>` per configuration, with
@@ -33,19 +34,20 @@ TRAIN="$FW $SMALL"
 ALL="$FW"
 fail=0
 over=""
-for cfg in infer:8192 train:16384 all:65536; do
+for cfg in infer:8192 train:16384 train_adam:16384 all:65536; do
     name=${cfg%%:*}; budget=${cfg#*:}
-    case $name in infer) defs=$INFER;; train) defs=$TRAIN;; *) defs=$ALL;; esac
+    src=tests/size/${name%%_*}.c; opt=""
+    case $name in infer) defs=$INFER;; train) defs=$TRAIN;; train_adam) defs=$TRAIN; opt=-DSIZE_ADAM;; *) defs=$ALL;; esac
     elf=$OUT/$name.elf; base=$OUT/${name}_base.elf
     if [ "$name" != all ]; then
-        if ! ${HOSTCC:-cc} -std=c99 -O1 -Wall -Wextra -Werror -I. -Itests/size -DSIZE_HOST tests/size/$name.c \
+        if ! ${HOSTCC:-cc} -std=c99 -O1 -Wall -Wextra -Werror -I. -Itests/size -DSIZE_HOST $opt $src \
                 -o "$OUT/${name}_host" -lm || ! "$OUT/${name}_host" > "$OUT/${name}_image.h"; then
             echo "size_$name: the host half failed"; fail=1; continue
         fi
     fi
     # shellcheck disable=SC2086
-    if ! $CC $CFLAGS $defs tests/size/$name.c -o "$elf" $LDFLAGS -Wl,-Map="$OUT/$name.map" -lm ||
-       ! $CC $CFLAGS -DSIZE_BASELINE tests/size/$name.c -o "$base" $LDFLAGS -Wl,-Map="$OUT/${name}_base.map" -lm; then
+    if ! $CC $CFLAGS $defs $opt $src -o "$elf" $LDFLAGS -Wl,-Map="$OUT/$name.map" -lm ||
+       ! $CC $CFLAGS -DSIZE_BASELINE $opt $src -o "$base" $LDFLAGS -Wl,-Map="$OUT/${name}_base.map" -lm; then
         echo "size_$name: build failed"; fail=1; continue
     fi
     set -- $($SIZE "$elf" | tail -1); text=$1 data=$2 bss=$3
@@ -97,13 +99,13 @@ for sym in gir__k_conv gir__gemm_pack_f32; do
     fi
 done
 # a device that runs plan images links no ONNX code (gir_onnx_import, the protobuf reader and writer)
-for name in infer train; do
+for name in infer train train_adam; do
     ox=$($NM "$OUT/$name.elf" | awk '$3 ~ /^gir_+onnx|^gir__ox|^gir__oxw|^gir__pb/ { print $3 }' | head -5 | tr '\n' ' ')
     if [ -n "$ox" ]; then echo "size: FAIL: size_$name links ONNX code: $ox"; fail=1; fi
 done
-# an f32 model (size_infer's and size_train's images hold f32 values and i32 labels only: GIR_ONLY_F32) links no
-# double-precision soft-float helper and no double libm function
-for name in infer train; do
+# an f32 model (size_infer's and both training images hold f32 values, i32 labels and b8 masks only: GIR_ONLY_F32)
+# links no double-precision soft-float helper and no double libm function
+for name in infer train train_adam; do
     dbl=$($NM "$OUT/$name.elf" | awk '$3 ~ /^__aeabi_d|^__(add|sub|mul|div)df3$|^__ieee754_(exp|log|pow)$/ { print $3 }' | tr '\n' ' ')
     if [ -n "$dbl" ]; then echo "size: FAIL: size_$name (f32 only) links double-precision code: $dbl"; fail=1; fi
 done

@@ -3,7 +3,9 @@
    copies the weights into its RAM, runs training steps and reads the loss. Builds as infer.c's:
      SIZE_HOST      the host half: builds, differentiates and compiles the training step, prints its image
      (none)         the device half for Cortex-M4 (GIR_NO_MALLOC: nothing is allocated anywhere)
-     SIZE_BASELINE  the device half without any gir.h call */
+     SIZE_BASELINE  the device half without any gir.h call
+   With SIZE_ADAM (size_train_adam) the updates are Adam's, its step count and bias corrections in f32
+   (step_dtype), so the image holds no f64 value and the device build is GIR_ONLY_F32 as SGD's is. */
 #include <stdint.h>
 #include <string.h>
 enum { IN = 64, HID = 32, OUT = 10, BATCH = 8 };
@@ -28,7 +30,12 @@ int main(void) {
     logits = gir_add(g, gir_matmul(g, gir_relu(g, gir_add(g, gir_matmul(g, ins[0], var[0]), var[1])), var[2]), var[3]);
     outs[0] = gir_mean(g, gir_xent_logits(g, logits, ins[1]), gir_ints0(), 0);
     gir_grad(g, outs[0], 4, var, grads);
+#ifdef SIZE_ADAM
+    opt = gir_optim_defaults(GIR_OPTIM_ADAM);
+    opt.step_dtype = GIR_DTYPE_F32;           /* the step count and bias corrections in f32: no double */
+#else
     opt = gir_optim_defaults(GIR_OPTIM_SGD);
+#endif
     nout = 1 + gir_optim_updates(g, &opt, 4, var, grads, ins[2], outs + 1);
     memset(&d, 0, sizeof d);
     d.flags = GIR_COMPILE_NO_FUSION;
@@ -42,7 +49,11 @@ int main(void) {
     return rc;
 }
 #else
+#ifdef SIZE_ADAM
+#include "train_adam_image.h"
+#else
 #include "train_image.h"
+#endif
 #ifndef SIZE_BASELINE
 #define GIR_IMPLEMENTATION
 #include "gir.h"

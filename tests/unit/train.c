@@ -262,6 +262,8 @@ static int tg_data(const char *name, double *v, int cap) {
     l = tg_find(0, pre);
     return l < 0 ? 0 : tg_vals(l, v, cap);
 }
+/* the optimizers' step_dtype in tg_build (0: the default, f64) */
+static gir_dtype tg_step_dtype;
 /* the model of make_golden_train.py in dtype dt, with the optimizer of the opt line l */
 static int tg_build(tg_model *m, int l, int dt) {
     double X[12], Y[8], W0[6], B0[2], mom, damp, wd, b1, b2, eps, clip;
@@ -280,6 +282,7 @@ static int tg_build(tg_model *m, int l, int dt) {
     d.kind = !strcmp(kind, "sgd") ? GIR_OPTIM_SGD : !strcmp(kind, "adam") ? GIR_OPTIM_ADAM : GIR_OPTIM_ADAMW;
     d.momentum = mom; d.dampening = damp; d.nesterov = nest; d.weight_decay = wd; d.amsgrad = ams;
     if (d.kind != GIR_OPTIM_SGD) { d.beta1 = b1; d.beta2 = b2; d.eps = eps; }
+    d.step_dtype = tg_step_dtype;
     m->g = g = gir_graph_new(NULL);
 #define TG_NODE(dst, fn, arr, n, shp) do { if (dt == GIR_DTYPE_F32) { for (i = 0; i < n; ++i) f[i] = (float)arr[i]; \
         dst = fn(g, (gir_dtype)dt, shp, f); } else dst = fn(g, (gir_dtype)dt, shp, arr); } while (0)
@@ -362,6 +365,42 @@ static int tg_run_opts(int dt, double rtol, double atol) {
 }
 static int test_optim_torch_f64(void) { return tg_run_opts(GIR_DTYPE_F64, 1e-12, 1e-15); }
 static int test_optim_f32_close(void) { return tg_run_opts(GIR_DTYPE_F32, 2e-4, 2e-5); }
+/* step_dtype f32: the step count and bias corrections in f32 stay as close to torch's f64 run as the f32 model */
+static int test_optim_f32_steps_close(void) {
+    int ok;
+    tg_step_dtype = GIR_DTYPE_F32;
+    ok = tg_run_opts(GIR_DTYPE_F32, 2e-4, 2e-5);
+    tg_step_dtype = (gir_dtype)0;
+    return ok;
+}
+/* step_dtype f32 on f32 parameters with an f32 rate: every node Adam (and AdamW, SGD with momentum) builds is f32
+   or a b8 test, none f64 (an f32 training image then opens in a GIR_ONLY_F32 build); the step variable is f32 */
+static int test_optim_step_dtype_f32(void) {
+    static const gir_optim_kind kinds[3] = {GIR_OPTIM_ADAM, GIR_OPTIM_ADAMW, GIR_OPTIM_SGD};
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node w = gir_variable(g, GIR_DTYPE_F32, gir_shape2(2, 3), NULL), lr = gir_input(g, GIR_DTYPE_F32, gir_shape0());
+    gir_node gw = gir_ones_like(g, w), u[GIR_OPTIM_MAX_UPDATES(1)];
+    gir_optim_desc d;
+    uint32_t before, i;
+    int k, n;
+    for (k = 0; k < 3; ++k) {
+        d = gir_optim_defaults(kinds[k]);
+        d.momentum = kinds[k] == GIR_OPTIM_SGD ? 0.9 : 0;
+        d.step_dtype = GIR_DTYPE_F32;
+        before = (uint32_t)gir_graph_node_count(g);
+        n = gir_optim_updates(g, &d, 1, &w, &gw, lr, u);
+        CHECK(n > 1, "kind %d: %s", k, gir_graph_message(g));
+        CHECK(gir_node_dtype(g, gir_node_input(g, u[n - 1], 0)) == GIR_DTYPE_F32, "kind %d: the step count is not f32", k);
+        for (i = before + 1; i <= (uint32_t)gir_graph_node_count(g); ++i) {
+            gir_node x = w;
+            x.id = i;
+            CHECK(gir_node_dtype(g, x) == GIR_DTYPE_F32 || gir_node_dtype(g, x) == GIR_DTYPE_B8, "kind %d: node %u (%s) "
+                  "is %s", k, (unsigned)i, gir_op_name(gir_node_op(g, x)), gir_dtype_name(gir_node_dtype(g, x)));
+        }
+    }
+    gir_graph_free(g);
+    return 1;
+}
 
 /* the update list's layout: per parameter its assign and its state in the documented order, the step last */
 static int test_optim_update_layout(void) {
@@ -442,6 +481,7 @@ static int test_optim_errors(void) {
         {"duplicate parameter", GIR_ERR_INVALID_ARG, "same variable"},
         {"n = 0", GIR_ERR_INVALID_ARG, "n"},
         {"invalid gradient handle", GIR_ERR_HANDLE, "grads[0]"},
+        {"step_dtype i32", GIR_ERR_DTYPE, "step_dtype"},
     };
     int k, n;
     for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); ++k) {
@@ -463,6 +503,7 @@ static int test_optim_errors(void) {
         case 10: ps[1] = w; gs[1] = gs[0]; np = 2; break;
         case 11: np = 0; break;
         case 12: gs[0].id = 0; gs[0].tag = 0; break;
+        case 13: d.kind = GIR_OPTIM_ADAM; d.step_dtype = GIR_DTYPE_I32; break;
         }
         n = gir_optim_updates(g, &d, np, ps, gs, l, u);
         CHECK(n == 0 && (int)gir_graph_status(g) == cases[k].code && msg_has(g, cases[k].msg) && msg_has(g, "optim_updates"),
@@ -778,6 +819,8 @@ static void suite_train(void) {
     RUN("train/assign_errors", test_assign_errors());
     RUN("train/optim_torch_f64", test_optim_torch_f64());
     RUN("train/optim_f32_close_to_torch_f64", test_optim_f32_close());
+    RUN("train/optim_f32_steps_close_to_torch_f64", test_optim_f32_steps_close());
+    RUN("train/optim_step_dtype_f32", test_optim_step_dtype_f32());
     RUN("train/optim_update_layout", test_optim_update_layout());
     RUN("train/optim_sgd_lr_dtype", test_optim_sgd_lr_dtype());
     RUN("train/optim_errors", test_optim_errors());
