@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=11cb58f8a7fb31e3
+                                          gen/ sha256=b7302d6f1b418339
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1600,7 +1600,8 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
    by their place in these lists. Errors are recorded in the plan (gir_plan_message).
    On the device: gir_image_ram_size gives the RAM an image needs in the build that calls it (the most,
-   whatever ram's alignment; the scratch part depends on that build's kernels, so a host's figure can differ);
+   whatever ram's alignment; its pointers, message and kernels' scratch are that build's, so a host's figure
+   differs: gir_image_ram_size_for gives a target's on the host, below);
    gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
    GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
    an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,
@@ -1618,9 +1619,23 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    ReLU mask, does). The device's functions allocate nothing (gir_plan_write_image takes a small list from the
    graph's allocator while it writes). */
 typedef struct gir_image gir_image;
+/* What the RAM of an image depends on in the build that opens it. gir_image_target_native() describes the build
+   that calls it; gir_image_ram_size_for(image, len, &target, &bytes) gives, on any host, the bytes that
+   gir_image_ram_size returns in a build of that target (GIR_ERR_INVALID_ARG for a target it does not know). A
+   Cortex-M4 firmware built as make size builds it: {4, "scalar", 0, 0}; a Cortex-M55: {4, "mve", ...}. */
+typedef struct gir_image_target {
+    int         ptr_bytes;      /* sizeof(void *) there: 4 or 8 */
+    const char *isa;            /* its vector instruction set as gir_simd_name names it: "scalar" (no vectors, or
+                                   GIR_NO_SIMD), "avx2", "avx512", "neon", "mve": its GEMM's blocking */
+    int         packed_gemm;    /* 0: built GIR_NO_PACKED_GEMM (matmul takes no scratch) */
+    int         error_strings;  /* 0: built GIR_NO_ERROR_STRINGS (a shorter message buffer) */
+} gir_image_target;
+GIR_API gir_image_target gir_image_target_native(void);
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes);
+GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
+                                          size_t *bytes);
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
                                   char *msg, size_t msgcap);
 GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes);
@@ -4692,10 +4707,9 @@ static int gir__simd_level(void) {
     return GIR__ISA_SCALAR;
 #endif
 }
-GIR_API const char *gir_simd_name(void) {
-    static const char *const names[] = {"scalar", "avx2", "avx512", "neon", "mve"};
-    return names[gir__simd_level()];
-}
+/* the instruction sets by GIR__ISA_ number, as gir_simd_name and gir_image_target name them */
+static const char *const gir__isa_names[5] = {"scalar", "avx2", "avx512", "neon", "mve"};
+GIR_API const char *gir_simd_name(void) { return gir__isa_names[gir__simd_level()]; }
 
 /* >>simd_avx512: the vector vocabulary on AVX-512 (F, DQ, BW, VL): 16 floats or 8 doubles a vector; masks
    are mask registers, so partial loads and stores are masked and never touch memory past n ------------- */
@@ -30870,48 +30884,67 @@ struct gir__gemm_cfg {
     {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
      gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA}
 
+/* The blocking of each instruction set's GEMM (name, element bytes, micro-tile, cache blocks), written once: the
+   configurations below take them, and so does gir__gemm_nums, which every build compiles (numbers, no kernels),
+   so that a host can size the scratch of another target's GEMM (gir_image_ram_size_for). */
+#define GIR__GEMM_SCALAR_F32 "scalar", 4, 4, 2, 256, 128, 4096
+#define GIR__GEMM_SCALAR_F64 "scalar", 8, 4, 2, 256, 64, 4096
+#define GIR__GEMM_AVX512W_F32 "avx512", 4, 6, 64, 512, 168, 3072
+#define GIR__GEMM_AVX512W_F64 "avx512", 8, 6, 32, 384, 112, 1536
+#define GIR__GEMM_AVX512_F32 "avx512", 4, 14, 32, 512, 168, 3072
+#define GIR__GEMM_AVX512_F64 "avx512", 8, 14, 16, 384, 112, 1536
+#define GIR__GEMM_AVX2_F32 "avx2", 4, 6, 16, 512, 192, 4096
+#define GIR__GEMM_AVX2_F64 "avx2", 8, 6, 8, 256, 96, 2048
+#define GIR__GEMM_NEON_F32 "neon", 4, 8, 8, 256, 128, 4096
+#define GIR__GEMM_NEON_F64 "neon", 8, 8, 4, 256, 64, 2048
+#define GIR__GEMM_MVE_F32 "mve", 4, 3, 8, 128, 48, 512
+
 static const gir__gemm_cfg gir__gemm_scalar_f32 = {
-    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__scalar, NULL};
+    GIR__GEMM_SCALAR_F32, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__scalar, NULL};
 static const gir__gemm_cfg gir__gemm_scalar_f64 = {
-    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__scalar, NULL};
+    GIR__GEMM_SCALAR_F64, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__scalar, NULL};
 #if defined(GIR__HAVE_AVX512)
 /* 6 x 64 (6 x 32 f64): fewer loads per multiply-add than 14 x 32, faster when no column is padding */
 static const gir__gemm_cfg gir__gemm_avx512w_f32 = {
-    "avx512", 4, 6, 64, 512, 168, 3072, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
+    GIR__GEMM_AVX512W_F32, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
     gir__gemm_dot_f32__avx512, NULL};
 static const gir__gemm_cfg gir__gemm_avx512w_f64 = {
-    "avx512", 8, 6, 32, 384, 112, 1536, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
+    GIR__GEMM_AVX512W_F64, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
     gir__gemm_dot_f64__avx512, NULL};
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
+    GIR__GEMM_AVX512_F32, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
     gir__gemm_dot_f32__avx512, &gir__gemm_avx512w_f32};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
+    GIR__GEMM_AVX512_F64, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
     gir__gemm_dot_f64__avx512, &gir__gemm_avx512w_f64};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2,
-    gir__gemm_dot_f32__avx2, NULL};
+    GIR__GEMM_AVX2_F32, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2, gir__gemm_dot_f32__avx2, NULL};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
-    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__avx2, NULL};
+    GIR__GEMM_AVX2_F64, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__avx2, NULL};
 #endif
 #if defined(GIR__HAVE_NEON)
 static const gir__gemm_cfg gir__gemm_neon_f32 = {
-    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__neon, NULL};
+    GIR__GEMM_NEON_F32, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__neon, NULL};
 static const gir__gemm_cfg gir__gemm_neon_f64 = {
-    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__neon, NULL};
+    GIR__GEMM_NEON_F64, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__neon, NULL};
 #endif
 #if defined(GIR__HAVE_MVE)
 static const gir__gemm_cfg gir__gemm_mve_f32 = {
-    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__mve, NULL};
+    GIR__GEMM_MVE_F32, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__mve, NULL};
 #endif
+/* every instruction set's blocking without its kernels, for the scratch sizes of a target (gir__gemm_scratch
+   reads nothing else); a target's f64 GEMM where it has none of its own (Helium) is the scalar one */
+static const gir__gemm_cfg gir__gemm_nums_avx512w[2] = {
+    {GIR__GEMM_AVX512W_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_AVX512W_F64, {0}, {0}, 0, 0, NULL}};
+static const gir__gemm_cfg gir__gemm_nums[5][2] = {
+    {{GIR__GEMM_SCALAR_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_SCALAR_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_AVX2_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_AVX2_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_AVX512_F32, {0}, {0}, 0, 0, &gir__gemm_nums_avx512w[0]},
+     {GIR__GEMM_AVX512_F64, {0}, {0}, 0, 0, &gir__gemm_nums_avx512w[1]}},
+    {{GIR__GEMM_NEON_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_NEON_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_MVE_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_SCALAR_F64, {0}, {0}, 0, 0, NULL}}};
 
 /* the configuration this machine runs for a float dtype */
 static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {
@@ -35037,10 +35070,13 @@ static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
 }
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
-   input's shape (NULL if none) */
-static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
+   input's shape (NULL if none). On a build whose GEMM has the blocking g (for dt) and packs matmul's operands
+   (packed; not under GIR_NO_PACKED_GEMM): this build's (gir__scratch_bytes) or a target's (gir_image_ram_size_for) */
+static size_t gir__scratch_bytes_on(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
+                                    const gir__gemm_cfg *g, int packed) {
     gir__kernel_fn k = gir__kernel_of(op);
     (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
+    (void)g; (void)packed;
 #if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
 #endif
@@ -35050,10 +35086,10 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         return (size_t)(n * n + n) * gir__esize(dt);
     }
 #endif
-#if GIR__KEPT_K_matmul && !defined(GIR_NO_PACKED_GEMM)
-    if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
+#if GIR__KEPT_K_matmul
+    if (packed && k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
-        return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
+        return n ? gir__gemm_scratch(g, gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
 #endif
 #if GIR__KEPT_K_conv
@@ -35064,10 +35100,19 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         if (which == 0) gir__conv_dims(&p, in0, in1, out);
         else if (which == 1) gir__conv_dims(&p, out, in1, in0);
         else gir__conv_dims(&p, in0, out, in1);
-        return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
+        return gir__conv_scratch(&p, g, which);
     }
 #endif
     return 0;
+}
+#if defined(GIR_NO_PACKED_GEMM)
+#  define GIR__PACKED_GEMM 0
+#else
+#  define GIR__PACKED_GEMM 1
+#endif
+/* ... on this build */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
+    return gir__scratch_bytes_on(op, dt, out, in0, in1, gir__gemm_cfg_for(dt), GIR__PACKED_GEMM);
 }
 #if defined(GIR_THREADS)
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */
@@ -47417,19 +47462,21 @@ typedef struct gir__ival {
 } gir__ival;
 enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
+/* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
+   alignment of uint64_t): gir__img_ram_on counts it so for another target */
 struct gir_image {
+    uint64_t             runs;
     const unsigned char *img;
     void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
     gir__kin            *kin;
     unsigned char       *scratch;
-    uint64_t             runs;
-    int                  folded;  /* the steps of constant subexpressions have run */
-    gir_status           status;
 #if defined(GIR_NO_ERROR_STRINGS)
     char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
 #else
     char                 msg[GIR__MSG];
 #endif
+    int                  folded;  /* the steps of constant subexpressions have run */
+    gir_status           status;
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
@@ -47868,8 +47915,9 @@ static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size
                               (int)v[s[k].val].dtype, &v[s[k].val].shape, c.g.msg[0] ? ": " : "", c.g.msg);
     return GIR_OK;
 }
-/* the scratch the kernels of this build need for the image's steps (of a checked image) */
-static size_t gir__img_scratch(const unsigned char *img) {
+/* the scratch the kernels of a build need for the image's steps (of a checked image): a build whose GEMM is the
+   instruction set isa's (GIR__ISA_) and packs (packed) */
+static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
     const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
@@ -47881,18 +47929,31 @@ static size_t gir__img_scratch(const unsigned char *img) {
         gir_shape in[2];
         for (j = 0; j < 2; ++j)
             in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
-        b = gir__scratch_bytes(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL);
+        b = gir__scratch_bytes_on(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL,
+                                  &gir__gemm_nums[isa][v[s[k].val].dtype == GIR_DTYPE_F64], packed);
         if (b > most) most = b;
     }
     return most;
 }
 /* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding). On this build, from its own sizes
+   (what gir_image_open lays out): */
 static uint64_t gir__img_ram(const unsigned char *img) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
            gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) + gir__img_scratch(img);
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, gir__simd_level(), GIR__PACKED_GEMM);
+}
+/* ... and on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (above), gir__kin two
+   pointers and two ints */
+static uint64_t gir__img_ram_on(const unsigned char *img, const gir_image_target *t, int isa) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint64_t pb = (uint64_t)t->ptr_bytes;
+    return gir__a16(16 + 4 * pb + (t->error_strings ? GIR__MSG : GIR__MSG_SHORT)) + gir__a16((uint64_t)h->nvals * pb) +
+           gir__a16((uint64_t)h->maxin * (2 * pb + 8)) + h->vars + (GIR__ALIGN - 8) +
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, isa, t->packed_gemm != 0);
 }
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
@@ -47909,6 +47970,34 @@ GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *byt
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
     if (gir__img_ram((const unsigned char *)image) > (size_t)-1) return GIR_ERR_LIMIT;
     *bytes = (size_t)gir__img_ram((const unsigned char *)image);
+    return GIR_OK;
+}
+GIR_API gir_image_target gir_image_target_native(void) {
+    gir_image_target t;
+    t.ptr_bytes = (int)sizeof(void *);
+    t.isa = gir_simd_name();
+    t.packed_gemm = GIR__PACKED_GEMM;
+#if defined(GIR_NO_ERROR_STRINGS)
+    t.error_strings = 0;
+#else
+    t.error_strings = 1;
+#endif
+    return t;
+}
+GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
+                                          size_t *bytes) {
+    gir_status s;
+    int isa;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!target || (target->ptr_bytes != 4 && target->ptr_bytes != 8) || !target->isa) return GIR_ERR_INVALID_ARG;
+    for (isa = 0; isa < 5 && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
+    if (isa == 5) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
+    if (gir__img_ram_on((const unsigned char *)image, target, isa) > (uint64_t)(target->ptr_bytes == 4 ? 0xFFFFFFFFu :
+        (size_t)-1) || gir__img_ram_on((const unsigned char *)image, target, isa) > (size_t)-1)
+        return GIR_ERR_LIMIT;
+    *bytes = (size_t)gir__img_ram_on((const unsigned char *)image, target, isa);
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,

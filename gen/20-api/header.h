@@ -833,7 +833,8 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    nodes whose values the device reads (any node of the plan: outputs, variables, ...); the device names them
    by their place in these lists. Errors are recorded in the plan (gir_plan_message).
    On the device: gir_image_ram_size gives the RAM an image needs in the build that calls it (the most,
-   whatever ram's alignment; the scratch part depends on that build's kernels, so a host's figure can differ);
+   whatever ram's alignment; its pointers, message and kernels' scratch are that build's, so a host's figure
+   differs: gir_image_ram_size_for gives a target's on the host, below);
    gir_image_open checks the image (its CRC-32, every count, index and offset, that each op is in this build:
    GIR_ERR_NOT_BUILT) and lays out ram (aligned to 8): the plan's arena and scratch, and a copy of each variable
    an assign step of the plan writes. Constants, and variables nothing writes, are read where the image lies,
@@ -851,9 +852,23 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    ReLU mask, does). The device's functions allocate nothing (gir_plan_write_image takes a small list from the
    graph's allocator while it writes). */
 typedef struct gir_image gir_image;
+/* What the RAM of an image depends on in the build that opens it. gir_image_target_native() describes the build
+   that calls it; gir_image_ram_size_for(image, len, &target, &bytes) gives, on any host, the bytes that
+   gir_image_ram_size returns in a build of that target (GIR_ERR_INVALID_ARG for a target it does not know). A
+   Cortex-M4 firmware built as make size builds it: {4, "scalar", 0, 0}; a Cortex-M55: {4, "mve", ...}. */
+typedef struct gir_image_target {
+    int         ptr_bytes;      /* sizeof(void *) there: 4 or 8 */
+    const char *isa;            /* its vector instruction set as gir_simd_name names it: "scalar" (no vectors, or
+                                   GIR_NO_SIMD), "avx2", "avx512", "neon", "mve": its GEMM's blocking */
+    int         packed_gemm;    /* 0: built GIR_NO_PACKED_GEMM (matmul takes no scratch) */
+    int         error_strings;  /* 0: built GIR_NO_ERROR_STRINGS (a shorter message buffer) */
+} gir_image_target;
+GIR_API gir_image_target gir_image_target_native(void);
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len);
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes);
+GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
+                                          size_t *bytes);
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
                                   char *msg, size_t msgcap);
 GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes);

@@ -57,7 +57,6 @@ static int gir__simd_level(void) {
     return GIR__ISA_SCALAR;
 #endif
 }
-GIR_API const char *gir_simd_name(void) {
-    static const char *const names[] = {"scalar", "avx2", "avx512", "neon", "mve"};
-    return names[gir__simd_level()];
-}
+/* the instruction sets by GIR__ISA_ number, as gir_simd_name and gir_image_target name them */
+static const char *const gir__isa_names[5] = {"scalar", "avx2", "avx512", "neon", "mve"};
+GIR_API const char *gir_simd_name(void) { return gir__isa_names[gir__simd_level()]; }

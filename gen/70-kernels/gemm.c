@@ -630,48 +630,67 @@ struct gir__gemm_cfg {
     {gir__gemm_uk_##SFX##_##r0##__##ISA, gir__gemm_uk_##SFX##_##r1##__##ISA, gir__gemm_uk_##SFX##_##r2##__##ISA, \
      gir__gemm_uk_##SFX##_##r3##__##ISA, gir__gemm_uk_##SFX##_##r4##__##ISA}
 
+/* The blocking of each instruction set's GEMM (name, element bytes, micro-tile, cache blocks), written once: the
+   configurations below take them, and so does gir__gemm_nums, which every build compiles (numbers, no kernels),
+   so that a host can size the scratch of another target's GEMM (gir_image_ram_size_for). */
+#define GIR__GEMM_SCALAR_F32 "scalar", 4, 4, 2, 256, 128, 4096
+#define GIR__GEMM_SCALAR_F64 "scalar", 8, 4, 2, 256, 64, 4096
+#define GIR__GEMM_AVX512W_F32 "avx512", 4, 6, 64, 512, 168, 3072
+#define GIR__GEMM_AVX512W_F64 "avx512", 8, 6, 32, 384, 112, 1536
+#define GIR__GEMM_AVX512_F32 "avx512", 4, 14, 32, 512, 168, 3072
+#define GIR__GEMM_AVX512_F64 "avx512", 8, 14, 16, 384, 112, 1536
+#define GIR__GEMM_AVX2_F32 "avx2", 4, 6, 16, 512, 192, 4096
+#define GIR__GEMM_AVX2_F64 "avx2", 8, 6, 8, 256, 96, 2048
+#define GIR__GEMM_NEON_F32 "neon", 4, 8, 8, 256, 128, 4096
+#define GIR__GEMM_NEON_F64 "neon", 8, 8, 4, 256, 64, 2048
+#define GIR__GEMM_MVE_F32 "mve", 4, 3, 8, 128, 48, 512
+
 static const gir__gemm_cfg gir__gemm_scalar_f32 = {
-    "scalar", 4, 4, 2, 256, 128, 4096, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__scalar, NULL};
+    GIR__GEMM_SCALAR_F32, GIR__UKS(scalar, f32, 4, 2, 1, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__scalar, NULL};
 static const gir__gemm_cfg gir__gemm_scalar_f64 = {
-    "scalar", 8, 4, 2, 256, 64, 4096, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__scalar, NULL};
+    GIR__GEMM_SCALAR_F64, GIR__UKS(scalar, f64, 4, 2, 1, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__scalar, NULL};
 #if defined(GIR__HAVE_AVX512)
 /* 6 x 64 (6 x 32 f64): fewer loads per multiply-add than 14 x 32, faster when no column is padding */
 static const gir__gemm_cfg gir__gemm_avx512w_f32 = {
-    "avx512", 4, 6, 64, 512, 168, 3072, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
+    GIR__GEMM_AVX512W_F32, GIR__UKS(avx512w, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx512,
     gir__gemm_dot_f32__avx512, NULL};
 static const gir__gemm_cfg gir__gemm_avx512w_f64 = {
-    "avx512", 8, 6, 32, 384, 112, 1536, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
+    GIR__GEMM_AVX512W_F64, GIR__UKS(avx512w, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64__avx512,
     gir__gemm_dot_f64__avx512, NULL};
 static const gir__gemm_cfg gir__gemm_avx512_f32 = {
-    "avx512", 4, 14, 32, 512, 168, 3072, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
+    GIR__GEMM_AVX512_F32, GIR__UKS(avx512, f32, 14, 8, 4, 2, 1), gir__gemm_pack_f32__avx512,
     gir__gemm_dot_f32__avx512, &gir__gemm_avx512w_f32};
 static const gir__gemm_cfg gir__gemm_avx512_f64 = {
-    "avx512", 8, 14, 16, 384, 112, 1536, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
+    GIR__GEMM_AVX512_F64, GIR__UKS(avx512, f64, 14, 8, 4, 2, 1), gir__gemm_pack_f64__avx512,
     gir__gemm_dot_f64__avx512, &gir__gemm_avx512w_f64};
 #endif
 #if defined(GIR__HAVE_AVX2)
 static const gir__gemm_cfg gir__gemm_avx2_f32 = {
-    "avx2", 4, 6, 16, 512, 192, 4096, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2,
-    gir__gemm_dot_f32__avx2, NULL};
+    GIR__GEMM_AVX2_F32, GIR__UKS(avx2, f32, 6, 4, 2, 1, 1), gir__gemm_pack_f32__avx2, gir__gemm_dot_f32__avx2, NULL};
 static const gir__gemm_cfg gir__gemm_avx2_f64 = {
-    "avx2", 8, 6, 8, 256, 96, 2048, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__avx2, NULL};
+    GIR__GEMM_AVX2_F64, GIR__UKS(avx2, f64, 6, 4, 2, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__avx2, NULL};
 #endif
 #if defined(GIR__HAVE_NEON)
 static const gir__gemm_cfg gir__gemm_neon_f32 = {
-    "neon", 4, 8, 8, 256, 128, 4096, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__neon, NULL};
+    GIR__GEMM_NEON_F32, GIR__UKS(neon, f32, 8, 4, 2, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__neon, NULL};
 static const gir__gemm_cfg gir__gemm_neon_f64 = {
-    "neon", 8, 8, 4, 256, 64, 2048, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64,
-    gir__gemm_dot_f64__neon, NULL};
+    GIR__GEMM_NEON_F64, GIR__UKS(neon, f64, 8, 4, 2, 1, 1), gir__gemm_pack_f64, gir__gemm_dot_f64__neon, NULL};
 #endif
 #if defined(GIR__HAVE_MVE)
 static const gir__gemm_cfg gir__gemm_mve_f32 = {
-    "mve", 4, 3, 8, 128, 48, 512, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32,
-    gir__gemm_dot_f32__mve, NULL};
+    GIR__GEMM_MVE_F32, GIR__UKS(mve, f32, 3, 2, 1, 1, 1), gir__gemm_pack_f32, gir__gemm_dot_f32__mve, NULL};
 #endif
+/* every instruction set's blocking without its kernels, for the scratch sizes of a target (gir__gemm_scratch
+   reads nothing else); a target's f64 GEMM where it has none of its own (Helium) is the scalar one */
+static const gir__gemm_cfg gir__gemm_nums_avx512w[2] = {
+    {GIR__GEMM_AVX512W_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_AVX512W_F64, {0}, {0}, 0, 0, NULL}};
+static const gir__gemm_cfg gir__gemm_nums[5][2] = {
+    {{GIR__GEMM_SCALAR_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_SCALAR_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_AVX2_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_AVX2_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_AVX512_F32, {0}, {0}, 0, 0, &gir__gemm_nums_avx512w[0]},
+     {GIR__GEMM_AVX512_F64, {0}, {0}, 0, 0, &gir__gemm_nums_avx512w[1]}},
+    {{GIR__GEMM_NEON_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_NEON_F64, {0}, {0}, 0, 0, NULL}},
+    {{GIR__GEMM_MVE_F32, {0}, {0}, 0, 0, NULL}, {GIR__GEMM_SCALAR_F64, {0}, {0}, 0, 0, NULL}}};
 
 /* the configuration this machine runs for a float dtype */
 static const gir__gemm_cfg *gir__gemm_cfg_for(int dtype) {

@@ -1177,10 +1177,13 @@ static int gir__f32_step_ok(int op, int odt, const gir__kin *in, uint32_t n) {
 }
 
 /* scratch bytes a step needs, by kernel family, so a new row of a family needs nothing more; in1: the second
-   input's shape (NULL if none) */
-static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
+   input's shape (NULL if none). On a build whose GEMM has the blocking g (for dt) and packs matmul's operands
+   (packed; not under GIR_NO_PACKED_GEMM): this build's (gir__scratch_bytes) or a target's (gir_image_ram_size_for) */
+static size_t gir__scratch_bytes_on(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1,
+                                    const gir__gemm_cfg *g, int packed) {
     gir__kernel_fn k = gir__kernel_of(op);
     (void)k; (void)dt; (void)out; (void)in0; (void)in1;   /* a selective build may keep none of these families */
+    (void)g; (void)packed;
 #if GIR__KEPT_K_reduce
     if (k == gir__k_reduce) return 2 * (size_t)gir__numel(out) * sizeof(double);
 #endif
@@ -1190,10 +1193,10 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         return (size_t)(n * n + n) * gir__esize(dt);
     }
 #endif
-#if GIR__KEPT_K_matmul && !defined(GIR_NO_PACKED_GEMM)
-    if (k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
+#if GIR__KEPT_K_matmul
+    if (packed && k == gir__k_matmul && (dt == GIR_DTYPE_F32 || dt == GIR_DTYPE_F64)) {
         int64_t n = out->dim[out->rank - 1];
-        return n ? gir__gemm_scratch(gir__gemm_cfg_for(dt), gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
+        return n ? gir__gemm_scratch(g, gir__numel(out) / n, n, in0->dim[in0->rank - 1]) : 0;
     }
 #endif
 #if GIR__KEPT_K_conv
@@ -1204,10 +1207,19 @@ static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir
         if (which == 0) gir__conv_dims(&p, in0, in1, out);
         else if (which == 1) gir__conv_dims(&p, out, in1, in0);
         else gir__conv_dims(&p, in0, out, in1);
-        return gir__conv_scratch(&p, gir__gemm_cfg_for(dt), which);
+        return gir__conv_scratch(&p, g, which);
     }
 #endif
     return 0;
+}
+#if defined(GIR_NO_PACKED_GEMM)
+#  define GIR__PACKED_GEMM 0
+#else
+#  define GIR__PACKED_GEMM 1
+#endif
+/* ... on this build */
+static size_t gir__scratch_bytes(int op, int dt, const gir_shape *out, const gir_shape *in0, const gir_shape *in1) {
+    return gir__scratch_bytes_on(op, dt, out, in0, in1, gir__gemm_cfg_for(dt), GIR__PACKED_GEMM);
 }
 #if defined(GIR_THREADS)
 /* scratch bytes a step needs when the plan has nt threads: the GEMM's packing buffers once per thread */

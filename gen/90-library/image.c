@@ -47,19 +47,21 @@ typedef struct gir__ival {
 } gir__ival;
 enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
+/* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
+   alignment of uint64_t): gir__img_ram_on counts it so for another target */
 struct gir_image {
+    uint64_t             runs;
     const unsigned char *img;
     void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
     gir__kin            *kin;
     unsigned char       *scratch;
-    uint64_t             runs;
-    int                  folded;  /* the steps of constant subexpressions have run */
-    gir_status           status;
 #if defined(GIR_NO_ERROR_STRINGS)
     char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
 #else
     char                 msg[GIR__MSG];
 #endif
+    int                  folded;  /* the steps of constant subexpressions have run */
+    gir_status           status;
 };
 static uint32_t gir__a16(uint64_t n) { return (uint32_t)((n + 15u) & ~(uint64_t)15u); }
 
@@ -495,8 +497,9 @@ static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size
                               (int)v[s[k].val].dtype, &v[s[k].val].shape, c.g.msg[0] ? ": " : "", c.g.msg);
     return GIR_OK;
 }
-/* the scratch the kernels of this build need for the image's steps (of a checked image) */
-static size_t gir__img_scratch(const unsigned char *img) {
+/* the scratch the kernels of a build need for the image's steps (of a checked image): a build whose GEMM is the
+   instruction set isa's (GIR__ISA_) and packs (packed) */
+static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
     const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
@@ -508,18 +511,31 @@ static size_t gir__img_scratch(const unsigned char *img) {
         gir_shape in[2];
         for (j = 0; j < 2; ++j)
             in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
-        b = gir__scratch_bytes(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL);
+        b = gir__scratch_bytes_on(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL,
+                                  &gir__gemm_nums[isa][v[s[k].val].dtype == GIR_DTYPE_F64], packed);
         if (b > most) most = b;
     }
     return most;
 }
 /* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding). On this build, from its own sizes
+   (what gir_image_open lays out): */
 static uint64_t gir__img_ram(const unsigned char *img) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
            gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) + gir__img_scratch(img);
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, gir__simd_level(), GIR__PACKED_GEMM);
+}
+/* ... and on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (above), gir__kin two
+   pointers and two ints */
+static uint64_t gir__img_ram_on(const unsigned char *img, const gir_image_target *t, int isa) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint64_t pb = (uint64_t)t->ptr_bytes;
+    return gir__a16(16 + 4 * pb + (t->error_strings ? GIR__MSG : GIR__MSG_SHORT)) + gir__a16((uint64_t)h->nvals * pb) +
+           gir__a16((uint64_t)h->maxin * (2 * pb + 8)) + h->vars + (GIR__ALIGN - 8) +
+           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, isa, t->packed_gemm != 0);
 }
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
@@ -536,6 +552,34 @@ GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *byt
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
     if (gir__img_ram((const unsigned char *)image) > (size_t)-1) return GIR_ERR_LIMIT;
     *bytes = (size_t)gir__img_ram((const unsigned char *)image);
+    return GIR_OK;
+}
+GIR_API gir_image_target gir_image_target_native(void) {
+    gir_image_target t;
+    t.ptr_bytes = (int)sizeof(void *);
+    t.isa = gir_simd_name();
+    t.packed_gemm = GIR__PACKED_GEMM;
+#if defined(GIR_NO_ERROR_STRINGS)
+    t.error_strings = 0;
+#else
+    t.error_strings = 1;
+#endif
+    return t;
+}
+GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
+                                          size_t *bytes) {
+    gir_status s;
+    int isa;
+    if (!bytes) return GIR_ERR_INVALID_ARG;
+    *bytes = 0;
+    if (!target || (target->ptr_bytes != 4 && target->ptr_bytes != 8) || !target->isa) return GIR_ERR_INVALID_ARG;
+    for (isa = 0; isa < 5 && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
+    if (isa == 5) return GIR_ERR_INVALID_ARG;
+    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
+    if (gir__img_ram_on((const unsigned char *)image, target, isa) > (uint64_t)(target->ptr_bytes == 4 ? 0xFFFFFFFFu :
+        (size_t)-1) || gir__img_ram_on((const unsigned char *)image, target, isa) > (size_t)-1)
+        return GIR_ERR_LIMIT;
+    *bytes = (size_t)gir__img_ram_on((const unsigned char *)image, target, isa);
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,

@@ -1,7 +1,7 @@
 /* image_host.h - the host half of the size programs that run a plan image (infer.c, train.c): prints the image
    of plan p as a C header for the device half: the GIR_ONLY_OPS selection of the ops it uses (and GIR_ONLY_F32
-   when its float values are f32 and none f64), the RAM it needs on this host and its bytes in a const (flash) array aligned to
-   8. Needs gir.h's implementation and stdio. */
+   when its float values are f32 and none f64), the RAM it needs on the device (gir_image_ram_size_for) and its bytes
+   in a const (flash) array aligned to 8. Needs gir.h's implementation and stdio. */
 #ifndef SIZE_IMAGE_HOST_H
 #define SIZE_IMAGE_HOST_H
 #include <stdio.h>
@@ -12,12 +12,15 @@ static int size_print_image(gir_plan *p, int n_in, const gir_node *ins, int n_ou
     unsigned char *img;
     gir_op ops[GIR_OP__COUNT];
     int n, j;
+    /* the device: a Cortex-M4 (32-bit, no vectors) built as size.sh builds it (GIR_NO_PACKED_GEMM,
+       GIR_NO_ERROR_STRINGS) */
+    const gir_image_target m4 = {4, "scalar", 0, 0};
     if (gir_plan_write_image(p, n_in, ins, n_out, outs, NULL, 0, &len) != GIR_OK || !(img = (unsigned char *)malloc(len))) {
         fprintf(stderr, "image: %s\n", gir_plan_message(p));
         return 1;
     }
     if (gir_plan_write_image(p, n_in, ins, n_out, outs, img, len, &len) != GIR_OK ||
-        gir_image_ram_size(img, len, &ram) != GIR_OK || (n = gir_image_ops(img, len, ops, GIR_OP__COUNT)) < 0) {
+        gir_image_ram_size_for(img, len, &m4, &ram) != GIR_OK || (n = gir_image_ops(img, len, ops, GIR_OP__COUNT)) < 0) {
         fprintf(stderr, "image: %s\n", gir_plan_message(p));
         free(img);
         return 1;

@@ -17,6 +17,13 @@ static int img_make(gir_plan *p, int n_in, const gir_node *ins, int n_out, const
     if (gir_plan_write_image(p, n_in, ins, n_out, outs, b->img, b->len, &b->len) != GIR_OK)
         FAILF("plan_image: %s", gir_plan_message(p));
     if (gir_image_ram_size(b->img, b->len, &ram) != GIR_OK) FAILF("image_ram_size failed");
+    {   /* the target figure of this very build is the figure (on every host the runner runs on) */
+        gir_image_target t = gir_image_target_native();
+        size_t for_t = 0;
+        if (gir_image_ram_size_for(b->img, b->len, &t, &for_t) != GIR_OK || for_t != ram)
+            FAILF("image_ram_size_for(native {%d, %s, %d, %d}) = %lu, image_ram_size %lu", t.ptr_bytes, t.isa,
+                  t.packed_gemm, t.error_strings, (unsigned long)for_t, (unsigned long)ram);
+    }
     b->ramraw = malloc(ram + 2 * GIR__ALIGN);
     r = (unsigned char *)b->ramraw + (GIR__ALIGN - (uintptr_t)b->ramraw % GIR__ALIGN) % GIR__ALIGN + 8;
     if (gir_image_open(b->img, b->len, r, ram, &b->m, msg, sizeof msg) != GIR_OK) FAILF("image_open: %s", msg);
@@ -281,6 +288,47 @@ static int test_image_ram(void) {
           GIR_ERR_INVALID_ARG && strstr(msg, "aligned"), "misaligned ram: %s", msg);
     free(raw);
     img_box_free(&b);
+    return 1;
+}
+/* another target's figure: what its pointers, message and GEMM change; a target gir.h does not know is an error */
+static int test_image_ram_for_targets(void) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape2(64, 300)), w = gir_variable(g, GIR_DTYPE_F32, gir_shape2(300, 40), NULL);
+    gir_node y = gir_relu(g, gir_matmul(g, x, w));
+    gir_compile_desc d;
+    gir_plan *p = NULL;
+    img_box b;
+    gir_image_target m4 = {4, "scalar", 0, 0}, big, t;
+    size_t r_m4 = 0, r_big = 0, r_nopack = 0, r = 0;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    CHECK(gir_plan_compile(g, 1, &y, &d, &p) == GIR_OK, "%s", gir_graph_message(g));
+    if (!img_make(p, 1, &x, 1, &y, &b)) { gir_plan_free(p); gir_graph_free(g); img_box_free(&b); return 0; }
+    big = m4;
+    big.ptr_bytes = 8;
+    big.error_strings = 1;
+    CHECK(gir_image_ram_size_for(b.img, b.len, &m4, &r_m4) == GIR_OK &&
+          gir_image_ram_size_for(b.img, b.len, &big, &r_big) == GIR_OK, "ram_size_for");
+    /* 8-byte pointers: 16 more bytes of struct (16-aligned), 4 more per value and 8 more per kernel input; the
+       long message 224 more */
+    CHECK(r_big > r_m4 + 224 + 16, "64-bit target %lu, 32-bit %lu", (unsigned long)r_big, (unsigned long)r_m4);
+    t = big;
+    t.packed_gemm = 1;
+    CHECK(gir_image_ram_size_for(b.img, b.len, &t, &r) == GIR_OK && r > r_big + 300 * 4, "packed scalar GEMM: "
+          "%lu, unpacked %lu", (unsigned long)r, (unsigned long)r_big);
+    t.isa = "avx512";
+    r_nopack = r;
+    CHECK(gir_image_ram_size_for(b.img, b.len, &t, &r) == GIR_OK && r != r_nopack, "avx512 blocking %lu", (unsigned long)r);
+    t.isa = "sse9";
+    CHECK(gir_image_ram_size_for(b.img, b.len, &t, &r) == GIR_ERR_INVALID_ARG && r == 0, "unknown isa");
+    t = m4;
+    t.ptr_bytes = 2;
+    CHECK(gir_image_ram_size_for(b.img, b.len, &t, &r) == GIR_ERR_INVALID_ARG, "2-byte pointers");
+    CHECK(gir_image_ram_size_for(b.img, b.len, NULL, &r) == GIR_ERR_INVALID_ARG, "NULL target");
+    CHECK(gir_image_ram_size_for(b.img, b.len - 1, &m4, &r) != GIR_OK && r == 0, "truncated image");
+    img_box_free(&b);
+    gir_plan_free(p);
+    gir_graph_free(g);
     return 1;
 }
 /* a damaged image: every truncation, every single-bit flip (the checksum), and fields made wrong with the
@@ -569,6 +617,7 @@ static void suite_image(void) {
     RUN("image/write_errors", test_image_write_errors());
     RUN("image/run_bind_outputs_in_place", test_image_run_and_bind());
     RUN("image/ram_exact_at_any_alignment", test_image_ram());
+    RUN("image/ram_for_other_targets", test_image_ram_for_targets());
     RUN("image/damaged_images_refused", test_image_damaged());
     RUN("image/header_bit_flips_say_damaged", test_image_header_flips_damaged());
     RUN("image/bind_message_prints_the_address", test_image_bind_message());
