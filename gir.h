@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=b7302d6f1b418339
+                                          gen/ sha256=a626f490b2da8be8
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11388,6 +11388,12 @@ static gir__ew_fn gir__ew_scalar(int op, int dt) {
 #  define GIR__EW_TAIL_BYTES 16                             /* NEON, Helium */
 #endif
 #if defined(GIR__HAVE_AVX512) || defined(GIR__HAVE_AVX2) || defined(GIR__HAVE_NEON) || defined(GIR__HAVE_MVE)
+/* t elements of sz bytes: one 4- or 8-byte element (a scalar op's whole call) as one load and store */
+static GIR__INLINE void gir__ew_bytes(unsigned char *d, const unsigned char *s, size_t t, size_t sz) {
+    if (t == 1 && sz == 8) GIR_MEMCPY(d, s, 8);
+    else if (t == 1 && sz == 4) GIR_MEMCPY(d, s, 4);
+    else GIR_MEMCPY(d, s, t * sz);
+}
 static void gir__ew_tail(gir__ew_fn fn, int64_t k, int64_t n, void *out, const void *const *in,
                          const int64_t *st, const double *p, int lanes, unsigned sizes) {
     unsigned char buf[5][GIR__EW_TAIL_BYTES];              /* the output, then up to four inputs */
@@ -11399,12 +11405,12 @@ static void gir__ew_tail(gir__ew_fn fn, int64_t k, int64_t n, void *out, const v
         x[j] = in[j];
         if (st[j]) {
             GIR_MEMSET(buf[j + 1], 0, sizeof buf[j + 1]);
-            GIR_MEMCPY(buf[j + 1], (const unsigned char *)in[j] + (size_t)k * sz, t * sz);
+            gir__ew_bytes(buf[j + 1], (const unsigned char *)in[j] + (size_t)k * sz, t, sz);
             x[j] = buf[j + 1];
         }
     }
     fn(lanes, buf[0], x, st, p);
-    GIR_MEMCPY((unsigned char *)out + (size_t)k * osz, buf[0], t * osz);
+    gir__ew_bytes((unsigned char *)out + (size_t)k * osz, buf[0], t, osz);
 }
 #endif
 #if defined(GIR__HAVE_AVX512)
