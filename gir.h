@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=a626f490b2da8be8
+                                          gen/ sha256=231f33cd50f4b905
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1888,16 +1888,17 @@ GIR__OLD gir_status gir_save_graph_file(gir_graph *g, int n_out, const gir_node 
 #  define GIR__ALWAYS_INLINE
 #  define GIR__NOINLINE
 #endif
-/* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
-   regions), the rest as the build asks:
-   - cold code, which neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape rules,
-     composed builders, initialisers, adjoints, save and load, ...);
-   - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
-     written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
-     softmax_16m, mlp_train_b64; AVX-512 not yet timed).
-   and the code that runs once for a model (the ONNX reader, importer and exporter, the dumps, the trainer's one
-   call and the layers: gen/gir_gen.py ONCE_FRAGMENTS) at -O0. Together they take about two fifths off an -O2
-   build of the implementation. Define GIR_NO_COLD to keep it all at the build's level. */
+/* gcc, optimising for speed, compiles three kinds of code below the build's level (gen/gir_gen.py: COLD_FRAGMENTS,
+   ONCE_FRAGMENTS and the marked regions), the rest as the build asks:
+   - cold code, at -O1: it neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape
+     rules, composed builders, initialisers, adjoints, save and load, ...);
+   - the x86 intrinsic code, at -O1 (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise
+     kernels): written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
+     softmax_16m, mlp_train_b64; AVX-512 not yet timed);
+   - the code that runs once for a model, at -O0: the ONNX reader, importer and exporter, the dumps, the trainer's
+     one call and the layers.
+   Together they take about a third off an -O2 build of the implementation. Define GIR_NO_COLD to keep it all at
+   the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
 #  define GIR__COLD 1

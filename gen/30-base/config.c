@@ -63,16 +63,17 @@
 #  define GIR__ALWAYS_INLINE
 #  define GIR__NOINLINE
 #endif
-/* gcc, optimising for speed, compiles two kinds of code at -O1 (gen/gir_gen.py: COLD_FRAGMENTS and the marked
-   regions), the rest as the build asks:
-   - cold code, which neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape rules,
-     composed builders, initialisers, adjoints, save and load, ...);
-   - the x86 intrinsic code (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise kernels):
-     written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
-     softmax_16m, mlp_train_b64; AVX-512 not yet timed).
-   and the code that runs once for a model (the ONNX reader, importer and exporter, the dumps, the trainer's one
-   call and the layers: gen/gir_gen.py ONCE_FRAGMENTS) at -O0. Together they take about two fifths off an -O2
-   build of the implementation. Define GIR_NO_COLD to keep it all at the build's level. */
+/* gcc, optimising for speed, compiles three kinds of code below the build's level (gen/gir_gen.py: COLD_FRAGMENTS,
+   ONCE_FRAGMENTS and the marked regions), the rest as the build asks:
+   - cold code, at -O1: it neither runs in a kernel's loop nor on gir_plan_compile's path for every node (shape
+     rules, composed builders, initialisers, adjoints, save and load, ...);
+   - the x86 intrinsic code, at -O1 (the AVX-512 and AVX2 vocabularies, vmath, vreduce and the elementwise
+     kernels): written vector by vector, it ran as fast at -O1 on AVX2 (bench exp_1m, tanh_1m, fused_tanh_16m,
+     softmax_16m, mlp_train_b64; AVX-512 not yet timed);
+   - the code that runs once for a model, at -O0: the ONNX reader, importer and exporter, the dumps, the trainer's
+     one call and the layers.
+   Together they take about a third off an -O2 build of the implementation. Define GIR_NO_COLD to keep it all at
+   the build's level. */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__OPTIMIZE__) && \
     !defined(__OPTIMIZE_SIZE__) && !defined(GIR_NO_COLD)
 #  define GIR__COLD 1
