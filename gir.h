@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=231f33cd50f4b905
+                                          gen/ sha256=fa3c7a97b3885637
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -11379,8 +11379,8 @@ static gir__ew_fn gir__ew_scalar(int op, int dt) {
 /* The last n - k (fewer than lanes) elements of a vector loop's call: each input that steps (st[j]) copied into
    one vector's worth of zeros, the loop fn run on that one vector, its first n - k results copied out. sizes
    holds the element sizes of the output (bits 0-3) and of inputs 0, 1, ... (bits 4-7, 8-11, ...: 0 past the
-   last). So a vector loop has no partial loads or stores of its own: one body, compiled once (a tail in every
-   loop took about 3 s of gcc's time for the implementation). */
+   last). So a vector loop has no partial loads or stores of its own: the tail is one body, compiled once, not
+   once in each of the several hundred vector loops an x86 build compiles. */
 #if defined(GIR__HAVE_AVX512)
 #  define GIR__EW_TAIL_BYTES 64                             /* the widest vector this build compiles */
 #elif defined(GIR__HAVE_AVX2)
@@ -38541,6 +38541,7 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     if (d->beta1 == 0) d->beta1 = 0.9;
     if (d->beta2 == 0) d->beta2 = 0.999;
     if (d->eps == 0) d->eps = 1e-8;
+    if (d->step_dtype == 0) d->step_dtype = GIR_DTYPE_F64;
     if ((unsigned)d->kind > (unsigned)GIR_OPTIM_ADAMW)
         gir__gfail(g, GIR_ERR_ATTR, "%s: unknown optimizer kind %d", fn, (int)d->kind);
     else if (!(d->momentum >= 0 && d->momentum < 1e300) || !(d->weight_decay >= 0 && d->weight_decay < 1e300) ||
@@ -38550,7 +38551,7 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     else if (d->nesterov && (d->momentum <= 0 || d->dampening != 0))
         gir__gfail(g, GIR_ERR_ATTR, "%s: Nesterov momentum needs momentum > 0 and dampening 0 (momentum %g, "
                    "dampening %g)", fn, d->momentum, d->dampening);
-    else if (d->step_dtype != 0 && d->step_dtype != GIR_DTYPE_F32 && d->step_dtype != GIR_DTYPE_F64)
+    else if (d->step_dtype != GIR_DTYPE_F32 && d->step_dtype != GIR_DTYPE_F64)
         gir__gfail(g, GIR_ERR_DTYPE, "%s: step_dtype must be 0, f32 or f64, got %T", fn, (int)d->step_dtype);
     else if (!(d->beta1 >= 0 && d->beta1 < 1) || !(d->beta2 >= 0 && d->beta2 < 1) || !(d->eps >= 0 && d->eps < 1e300))
         gir__gfail(g, GIR_ERR_ATTR, "%s: betas (%g, %g) must be in [0, 1) and eps %g >= 0", fn, d->beta1, d->beta2,
@@ -38605,7 +38606,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
     return 1;
 }
 
-/* the scalars one step shares between parameters (rank 0, of the desc's step_dtype: f64 unless f32 is asked) */
+/* the scalars one step shares between parameters (rank 0, of the desc's step_dtype) */
 typedef struct gir__ostep {
     gir_node t, t1;        /* the step count variable, and the count after this step */
     gir_node first;        /* b8: this is the first step */
@@ -38614,7 +38615,7 @@ typedef struct gir__ostep {
     gir_node decay;        /* AdamW: 1 - lr * weight_decay */
 } gir__ostep;
 static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node lr, gir__ostep *s) {
-    const gir_dtype f = d->step_dtype == GIR_DTYPE_F32 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
+    const gir_dtype f = d->step_dtype;
     gir_node bc1, bc2, one;
     GIR_MEMSET(s, 0, sizeof *s);
     if (d->kind == GIR_OPTIM_SGD && d->momentum == 0) return;
@@ -38698,8 +38699,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     if (!lr0.id) return 0;
     /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64 (as torch's are Python
        floats) unless the desc asks for f32 */
-    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, d.step_dtype == GIR_DTYPE_F32 ?
-                       GIR_DTYPE_F32 : GIR_DTYPE_F64), &s);
+    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, d.step_dtype), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)
@@ -47470,7 +47470,7 @@ typedef struct gir__ival {
 enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
 /* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
-   alignment of uint64_t): gir__img_ram_on counts it so for another target */
+   alignment of uint64_t): gir_image_ram_size_for counts it so for another target */
 struct gir_image {
     uint64_t             runs;
     const unsigned char *img;
@@ -47942,25 +47942,19 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     }
     return most;
 }
-/* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding). On this build, from its own sizes
-   (what gir_image_open lays out): */
-static uint64_t gir__img_ram(const unsigned char *img) {
+/* the RAM a checked image needs on a build with these sizes of gir_image, a pointer and gir__kin, whose GEMM is
+   the instruction set isa's and packs (packed): struct, pointers, kernel inputs, variables, then the arena and
+   scratch at GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+static uint64_t gir__img_ram_of(const unsigned char *img, uint64_t image_bytes, uint64_t ptr_bytes, uint64_t kin_bytes,
+                                int isa, int packed) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
-           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, gir__simd_level(), GIR__PACKED_GEMM);
+    return gir__a16(image_bytes) + gir__a16((uint64_t)h->nvals * ptr_bytes) + gir__a16((uint64_t)h->maxin * kin_bytes) +
+           h->vars + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, isa, packed);
 }
-/* ... and on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (above), gir__kin two
-   pointers and two ints */
-static uint64_t gir__img_ram_on(const unsigned char *img, const gir_image_target *t, int isa) {
-    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    uint64_t pb = (uint64_t)t->ptr_bytes;
-    return gir__a16(16 + 4 * pb + (t->error_strings ? GIR__MSG : GIR__MSG_SHORT)) + gir__a16((uint64_t)h->nvals * pb) +
-           gir__a16((uint64_t)h->maxin * (2 * pb + 8)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, isa, t->packed_gemm != 0);
+/* ... on this build, from its own sizes (what gir_image_open lays out) */
+static uint64_t gir__img_ram(const unsigned char *img) {
+    return gir__img_ram_of(img, sizeof(gir_image), sizeof(void *), sizeof(gir__kin), gir__simd_level(), GIR__PACKED_GEMM);
 }
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
@@ -47991,20 +47985,26 @@ GIR_API gir_image_target gir_image_target_native(void) {
 #endif
     return t;
 }
+/* ... on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (its field order above),
+   gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
+   against the sizes of the build that runs them */
 GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
                                           size_t *bytes) {
+    const int nisa = (int)(sizeof gir__isa_names / sizeof gir__isa_names[0]);
+    uint64_t pb, ram;
     gir_status s;
     int isa;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
     if (!target || (target->ptr_bytes != 4 && target->ptr_bytes != 8) || !target->isa) return GIR_ERR_INVALID_ARG;
-    for (isa = 0; isa < 5 && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
-    if (isa == 5) return GIR_ERR_INVALID_ARG;
+    for (isa = 0; isa < nisa && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
+    if (isa == nisa) return GIR_ERR_INVALID_ARG;
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    if (gir__img_ram_on((const unsigned char *)image, target, isa) > (uint64_t)(target->ptr_bytes == 4 ? 0xFFFFFFFFu :
-        (size_t)-1) || gir__img_ram_on((const unsigned char *)image, target, isa) > (size_t)-1)
-        return GIR_ERR_LIMIT;
-    *bytes = (size_t)gir__img_ram_on((const unsigned char *)image, target, isa);
+    pb = (uint64_t)target->ptr_bytes;
+    ram = gir__img_ram_of((const unsigned char *)image, 16 + 4 * pb + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT),
+                          pb, 2 * pb + 8, isa, target->packed_gemm != 0);
+    if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
+    *bytes = (size_t)ram;
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,

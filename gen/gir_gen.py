@@ -89,8 +89,8 @@ COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/c
                   "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/io.c"]
 # Fragments that run once for a model, never per node of a graph being built nor per step: the ONNX reader,
 # importer and exporter, the DOT and text dumps, the one-call trainer and layers. gcc compiles them at -O0 under
-# GIR__COLD (about 4 s of an -O2 build's 20); what they do costs little beside the I/O around it. (io.c stays at
-# -O1: its CRC-32 runs over every byte of a checkpoint.)
+# GIR__COLD (about 2 s of an -O2 build's 25 against -O1); what they do costs little beside the I/O around it.
+# (io.c stays at -O1: its CRC-32 runs over every byte of a checkpoint.)
 ONCE_FRAGMENTS = ["90-library/dump.c", "90-library/trainer.c", "90-library/layers.c"] + [
     "90-library/onnx_%s.c" % f for f in ("read", "import", "ops_tensor", "ops_nn", "ops_signal", "build", "write")]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"

@@ -147,8 +147,6 @@ def lower_simd(op, e, dt, isa, consts):
     return (vf("select", c, num("1"), num("0")) if is_mask else c), False
 
 
-
-
 def tail_sizes(out_size, in_sizes):
     """gir__ew_tail's sizes argument (gen/40-vector/ew_loops.c): the element sizes of the output and of each
     input, 4 bits each, as a C constant"""

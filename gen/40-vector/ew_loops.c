@@ -70,8 +70,8 @@ static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f
 /* The last n - k (fewer than lanes) elements of a vector loop's call: each input that steps (st[j]) copied into
    one vector's worth of zeros, the loop fn run on that one vector, its first n - k results copied out. sizes
    holds the element sizes of the output (bits 0-3) and of inputs 0, 1, ... (bits 4-7, 8-11, ...: 0 past the
-   last). So a vector loop has no partial loads or stores of its own: one body, compiled once (a tail in every
-   loop took about 3 s of gcc's time for the implementation). */
+   last). So a vector loop has no partial loads or stores of its own: the tail is one body, compiled once, not
+   once in each of the several hundred vector loops an x86 build compiles. */
 #if defined(GIR__HAVE_AVX512)
 #  define GIR__EW_TAIL_BYTES 64                             /* the widest vector this build compiles */
 #elif defined(GIR__HAVE_AVX2)

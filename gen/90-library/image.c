@@ -48,7 +48,7 @@ typedef struct gir__ival {
 enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
 /* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
-   alignment of uint64_t): gir__img_ram_on counts it so for another target */
+   alignment of uint64_t): gir_image_ram_size_for counts it so for another target */
 struct gir_image {
     uint64_t             runs;
     const unsigned char *img;
@@ -517,25 +517,19 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     }
     return most;
 }
-/* the RAM a checked image needs: struct, pointers, kernel inputs, variables, then the arena and scratch at
-   GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding). On this build, from its own sizes
-   (what gir_image_open lays out): */
-static uint64_t gir__img_ram(const unsigned char *img) {
+/* the RAM a checked image needs on a build with these sizes of gir_image, a pointer and gir__kin, whose GEMM is
+   the instruction set isa's and packs (packed): struct, pointers, kernel inputs, variables, then the arena and
+   scratch at GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
+static uint64_t gir__img_ram_of(const unsigned char *img, uint64_t image_bytes, uint64_t ptr_bytes, uint64_t kin_bytes,
+                                int isa, int packed) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    return gir__a16(sizeof(gir_image)) + gir__a16((uint64_t)h->nvals * sizeof(void *)) +
-           gir__a16((uint64_t)h->maxin * sizeof(gir__kin)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, gir__simd_level(), GIR__PACKED_GEMM);
+    return gir__a16(image_bytes) + gir__a16((uint64_t)h->nvals * ptr_bytes) + gir__a16((uint64_t)h->maxin * kin_bytes) +
+           h->vars + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_on(img, isa, packed);
 }
-/* ... and on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (above), gir__kin two
-   pointers and two ints */
-static uint64_t gir__img_ram_on(const unsigned char *img, const gir_image_target *t, int isa) {
-    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    uint64_t pb = (uint64_t)t->ptr_bytes;
-    return gir__a16(16 + 4 * pb + (t->error_strings ? GIR__MSG : GIR__MSG_SHORT)) + gir__a16((uint64_t)h->nvals * pb) +
-           gir__a16((uint64_t)h->maxin * (2 * pb + 8)) + h->vars + (GIR__ALIGN - 8) +
-           (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, isa, t->packed_gemm != 0);
+/* ... on this build, from its own sizes (what gir_image_open lays out) */
+static uint64_t gir__img_ram(const unsigned char *img) {
+    return gir__img_ram_of(img, sizeof(gir_image), sizeof(void *), sizeof(gir__kin), gir__simd_level(), GIR__PACKED_GEMM);
 }
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
@@ -566,20 +560,26 @@ GIR_API gir_image_target gir_image_target_native(void) {
 #endif
     return t;
 }
+/* ... on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (its field order above),
+   gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
+   against the sizes of the build that runs them */
 GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
                                           size_t *bytes) {
+    const int nisa = (int)(sizeof gir__isa_names / sizeof gir__isa_names[0]);
+    uint64_t pb, ram;
     gir_status s;
     int isa;
     if (!bytes) return GIR_ERR_INVALID_ARG;
     *bytes = 0;
     if (!target || (target->ptr_bytes != 4 && target->ptr_bytes != 8) || !target->isa) return GIR_ERR_INVALID_ARG;
-    for (isa = 0; isa < 5 && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
-    if (isa == 5) return GIR_ERR_INVALID_ARG;
+    for (isa = 0; isa < nisa && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
+    if (isa == nisa) return GIR_ERR_INVALID_ARG;
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    if (gir__img_ram_on((const unsigned char *)image, target, isa) > (uint64_t)(target->ptr_bytes == 4 ? 0xFFFFFFFFu :
-        (size_t)-1) || gir__img_ram_on((const unsigned char *)image, target, isa) > (size_t)-1)
-        return GIR_ERR_LIMIT;
-    *bytes = (size_t)gir__img_ram_on((const unsigned char *)image, target, isa);
+    pb = (uint64_t)target->ptr_bytes;
+    ram = gir__img_ram_of((const unsigned char *)image, 16 + 4 * pb + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT),
+                          pb, 2 * pb + 8, isa, target->packed_gemm != 0);
+    if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
+    *bytes = (size_t)ram;
     return GIR_OK;
 }
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,

@@ -46,6 +46,7 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     if (d->beta1 == 0) d->beta1 = 0.9;
     if (d->beta2 == 0) d->beta2 = 0.999;
     if (d->eps == 0) d->eps = 1e-8;
+    if (d->step_dtype == 0) d->step_dtype = GIR_DTYPE_F64;
     if ((unsigned)d->kind > (unsigned)GIR_OPTIM_ADAMW)
         gir__gfail(g, GIR_ERR_ATTR, "%s: unknown optimizer kind %d", fn, (int)d->kind);
     else if (!(d->momentum >= 0 && d->momentum < 1e300) || !(d->weight_decay >= 0 && d->weight_decay < 1e300) ||
@@ -55,7 +56,7 @@ static int gir__optim_desc(gir_graph *g, const gir_optim_desc *in, gir_optim_des
     else if (d->nesterov && (d->momentum <= 0 || d->dampening != 0))
         gir__gfail(g, GIR_ERR_ATTR, "%s: Nesterov momentum needs momentum > 0 and dampening 0 (momentum %g, "
                    "dampening %g)", fn, d->momentum, d->dampening);
-    else if (d->step_dtype != 0 && d->step_dtype != GIR_DTYPE_F32 && d->step_dtype != GIR_DTYPE_F64)
+    else if (d->step_dtype != GIR_DTYPE_F32 && d->step_dtype != GIR_DTYPE_F64)
         gir__gfail(g, GIR_ERR_DTYPE, "%s: step_dtype must be 0, f32 or f64, got %T", fn, (int)d->step_dtype);
     else if (!(d->beta1 >= 0 && d->beta1 < 1) || !(d->beta2 >= 0 && d->beta2 < 1) || !(d->eps >= 0 && d->eps < 1e300))
         gir__gfail(g, GIR_ERR_ATTR, "%s: betas (%g, %g) must be in [0, 1) and eps %g >= 0", fn, d->beta1, d->beta2,
@@ -110,7 +111,7 @@ static int gir__optim_args(gir_graph *g, int n, const gir_node *params, const gi
     return 1;
 }
 
-/* the scalars one step shares between parameters (rank 0, of the desc's step_dtype: f64 unless f32 is asked) */
+/* the scalars one step shares between parameters (rank 0, of the desc's step_dtype) */
 typedef struct gir__ostep {
     gir_node t, t1;        /* the step count variable, and the count after this step */
     gir_node first;        /* b8: this is the first step */
@@ -119,7 +120,7 @@ typedef struct gir__ostep {
     gir_node decay;        /* AdamW: 1 - lr * weight_decay */
 } gir__ostep;
 static void gir__optim_scalars(gir_graph *g, const gir_optim_desc *d, gir_node lr, gir__ostep *s) {
-    const gir_dtype f = d->step_dtype == GIR_DTYPE_F32 ? GIR_DTYPE_F32 : GIR_DTYPE_F64;
+    const gir_dtype f = d->step_dtype;
     gir_node bc1, bc2, one;
     GIR_MEMSET(s, 0, sizeof *s);
     if (d->kind == GIR_OPTIM_SGD && d->momentum == 0) return;
@@ -203,8 +204,7 @@ GIR_API int gir_optim_updates(gir_graph *g, const gir_optim_desc *desc, int n, c
     if (!lr0.id) return 0;
     /* SGD casts lr straight to each parameter's dtype; Adam's step scalars are f64 (as torch's are Python
        floats) unless the desc asks for f32 */
-    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, d.step_dtype == GIR_DTYPE_F32 ?
-                       GIR_DTYPE_F32 : GIR_DTYPE_F64), &s);
+    gir__optim_scalars(g, &d, d.kind == GIR_OPTIM_SGD ? lr0 : gir__as(g, lr0, d.step_dtype), &s);
     gir__name_derived(g, params[0], s.t, "step");
     for (k = 0; k < n && gir__ok(g); ++k)
         nu += d.kind == GIR_OPTIM_SGD ? gir__sgd_param(g, &d, &s, params[k], grads[k], lr0, updates + nu)
