@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53
-                                          gen/ sha256=fa3c7a97b3885637
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=44d77b68dc9bd30d93613c68ebf51906f82557daf55fcffcd230f8df712375b2
+                                          gen/ sha256=dad9005ba7a56428
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -104,7 +104,7 @@
 
    WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (124 operators, 95 differentiable; generated from ops.def)
+   OPS (126 operators, 97 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
      below each, what it computes and its conventions
    input             (; dtype, shape)                                         attr   no   kernel none
@@ -472,6 +472,14 @@
                      (row-major, padding never chosen): the transpose of max_pool2d_bwd in gy, so
                      max_pool2d_pick(x, x, ...) is max_pool2d(x, ...); a result of the pooled shape;
                      attributes as max_pool2d.
+   call              (args...; func, dtype)                                   attr   yes  kernel none
+                     Calls a function (gir_func_new) on args, one per parameter with its dtype and shape: a
+                     tuple, an empty u8 [0] node whose results are result nodes (gir_func_call builds both).
+                     func indexes the calling graph's list of functions. A plan runs the body as a plan of its
+                     own; the gradient is a call of the function's VJP (gir_func_vjp), built once per
+                     function.
+   result            (call; index, dtype)                                     attr   yes  kernel none
+                     Result index of the call node call: the dtype and shape of the function's result.
 */
 #ifndef GIR_H_INCLUDED
 #define GIR_H_INCLUDED
@@ -481,7 +489,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "e4df1576e4ccb704422d9aa2787356057b036c4166fa038eb4bbffc0c4fa0e53"
+#define GIR_OPSDEF_SHA256 "44d77b68dc9bd30d93613c68ebf51906f82557daf55fcffcd230f8df712375b2"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -696,6 +704,8 @@ typedef enum gir_op {
     GIR_OP_ASSIGN,
     GIR_OP_TRAIN_EVAL,
     GIR_OP_MAX_POOL2D_PICK,
+    GIR_OP_CALL,
+    GIR_OP_RESULT,
     GIR_OP__COUNT
 } gir_op;
 /* every op as X(NAME, name, GROUP), in table order: GIR_OP_##NAME is its value, gir_##name its
@@ -824,7 +834,9 @@ typedef enum gir_op {
     X(GELU_TANH, gelu_tanh, MATH) \
     X(ASSIGN, assign, CORE) \
     X(TRAIN_EVAL, train_eval, NN) \
-    X(MAX_POOL2D_PICK, max_pool2d_pick, CONV)
+    X(MAX_POOL2D_PICK, max_pool2d_pick, CONV) \
+    X(CALL, call, CORE) \
+    X(RESULT, result, CORE)
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
    which graph made it, so a graph recognises its own handles and rejects another graph's (GIR_ERR_HANDLE). */
@@ -1106,6 +1118,9 @@ GIR_API gir_node gir_assign(gir_graph *g, gir_node var, gir_node value);
 GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs);
 /* conv */
 GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
+/* core */
+GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, gir_dtype dtype);
+GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype);
 
 /* convenience builders composed of table ops */
 GIR_API gir_node gir_scalar(gir_graph *g, gir_dtype dtype, double value);
@@ -1274,6 +1289,24 @@ GIR_API gir_status  gir_plan_compile_size(gir_graph *g, int n_out, const gir_nod
    computes only one of them ignores it). One that would make a cycle with the data dependencies and other
    constraints is GIR_ERR_INVALID_ARG, naming both nodes, and is not added. */
 GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node after);
+/* Functions (PopART's called graphs). A function is a graph built the usual way, its body, with some of its
+   inputs named as parameters and some of its nodes as results; gir_func_new checks that the results read no
+   other input, no variable and write nothing. The body owns the function (gir_graph_free of the body frees it
+   once no graph calls it). gir_func_call builds, in another graph, a call node and one result node per result (the
+   handles in results[]); the arguments have the parameters' dtypes and shapes. A plan runs the body as a plan
+   of its own each time the call's step runs. Gradients go through calls: the gradient of a call is a call of
+   the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
+   float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
+   gradients of gradients compose. Not yet: plan images and gir_save_graph of a graph with calls
+   (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph itself. */
+typedef struct gir_func gir_func;
+GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
+                                 int n_results, const gir_node *results);        /* NULL: see body's status */
+GIR_API gir_status  gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                                  gir_node *results);
+GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
+GIR_API gir_graph  *gir_func_body(const gir_func *f);
+GIR_API const char *gir_func_name(const gir_func *f);
 /* what a plan says about its memory and its order of steps */
 typedef enum gir_value_kind {
     GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */
@@ -2614,7 +2647,7 @@ enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR
    passes test them (gir__op_is), never an op's name */
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
        GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
-       GIR__F_EVAL_PICK1 = 1024 };
+       GIR__F_EVAL_PICK1 = 1024, GIR__F_TUPLE = 2048, GIR__F_PROJ = 4096 };
 #define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
 #define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
 #define gir__op_is(op, f) ((gir__op_flags[gir__op_row[op]] & (f)) != 0)   /* gir__op_flags: generated, per kept op */
@@ -2687,6 +2720,20 @@ struct gir_graph {
     struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_graph_push_scope; NULL before */
     uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_graph_constrain) */
     size_t        ncons, conscap;
+    struct gir_func *funcs;     /* the functions whose body this graph is (gir_func_new), newest first */
+    struct gir_func **callees;  /* the functions its call nodes call (attribute func indexes it); each held */
+    uint32_t      ncallees, calleescap;
+    const gir_node *cots;       /* while the reverse sweep runs a call's adjoint: its results' adjoints */
+};
+/* A function: a body graph, the nodes of it that are parameters (inputs of the body) and results. The body owns
+   it; a graph that calls it holds the body (gir_graph.plans) until it is released itself. */
+struct gir_func {
+    gir_graph       *body;
+    struct gir_func *next;      /* the body's list */
+    struct gir_func *vjp;       /* gir_func_vjp's, built on the first call */
+    uint32_t        *params, *results;
+    int              nparams, nresults;
+    char             name[32];
 };
 
 /* shape / build context handed to shape functions */
@@ -2745,7 +2792,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #  define GIR__WHY_INPUT 1
 #elif defined(GIR_NO_OPS_CORE)
 #  define GIR__WHY_INPUT 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INPUT) || defined(GIR_WITH_OPS_CORE))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INPUT) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CALL) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_INPUT 2
 #else
 #  define GIR__WHY_INPUT 0
@@ -3857,6 +3904,24 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #else
 #  define GIR__WHY_MAX_POOL2D_PICK 0
 #endif
+#if defined(GIR_NO_OP_CALL)
+#  define GIR__WHY_CALL 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_CALL 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_CALL) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_CALL 2
+#else
+#  define GIR__WHY_CALL 0
+#endif
+#if defined(GIR_NO_OP_RESULT)
+#  define GIR__WHY_RESULT 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_RESULT 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RESULT) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_RESULT 2
+#else
+#  define GIR__WHY_RESULT 0
+#endif
 #define GIR__SELECTIVE (GIR__WHY_INPUT | GIR__WHY_VARIABLE | GIR__WHY_CONSTANT | GIR__WHY_FILL | GIR__WHY_EYE | \
     GIR__WHY_ARANGE | GIR__WHY_RAND_UNIFORM | GIR__WHY_RAND_NORMAL | GIR__WHY_NOT | GIR__WHY_AND | \
     GIR__WHY_OR | GIR__WHY_XOR | GIR__WHY_GT | GIR__WHY_GE | GIR__WHY_LT | GIR__WHY_LE | GIR__WHY_EQ | \
@@ -3880,7 +3945,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
     GIR__WHY_CONV2D | GIR__WHY_CONV2D_BWD_DATA | GIR__WHY_CONV2D_BWD_FILTER | GIR__WHY_MAX_POOL2D | \
     GIR__WHY_MAX_POOL2D_BWD | GIR__WHY_AVG_POOL2D | GIR__WHY_AVG_POOL2D_BWD | GIR__WHY_DROPOUT | \
     GIR__WHY_GATHER | GIR__WHY_SCATTER_ADD | GIR__WHY_FMOD | GIR__WHY_GELU_TANH | GIR__WHY_ASSIGN | \
-    GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK)   /* nonzero: some op is left out */
+    GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK | GIR__WHY_CALL | GIR__WHY_RESULT)   /* nonzero: some op is left out */
 enum { GIR__OPR__INVALID,
 #if !GIR__WHY_INPUT
     GIR__OPR_INPUT,
@@ -4254,6 +4319,12 @@ enum { GIR__OPR__INVALID,
 #if !GIR__WHY_MAX_POOL2D_PICK
     GIR__OPR_MAX_POOL2D_PICK,
 #endif
+#if !GIR__WHY_CALL
+    GIR__OPR_CALL,
+#endif
+#if !GIR__WHY_RESULT
+    GIR__OPR_RESULT,
+#endif
     GIR__OPR__COUNT };
 static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     0, GIR__IF(GIR__WHY_INPUT, GIR__OPR_INPUT), GIR__IF(GIR__WHY_VARIABLE, GIR__OPR_VARIABLE),
@@ -4311,7 +4382,8 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
     GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
     GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
-    GIR__OPR_MAX_POOL2D_PICK)
+    GIR__OPR_MAX_POOL2D_PICK), GIR__IF(GIR__WHY_CALL, GIR__OPR_CALL), GIR__IF(GIR__WHY_RESULT,
+    GIR__OPR_RESULT)
 };
 /* GIR__OP_ABSENT(op): nonzero for an op left out, its GIR__WHY_<op>; a build whose messages are status
    names only needs no more than whether (a valid op has a row exactly when it is kept), and says 2 */
@@ -4342,7 +4414,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
     GIR__WHY_CONV2D, GIR__WHY_CONV2D_BWD_DATA, GIR__WHY_CONV2D_BWD_FILTER, GIR__WHY_MAX_POOL2D,
     GIR__WHY_MAX_POOL2D_BWD, GIR__WHY_AVG_POOL2D, GIR__WHY_AVG_POOL2D_BWD, GIR__WHY_DROPOUT,
     GIR__WHY_GATHER, GIR__WHY_SCATTER_ADD, GIR__WHY_FMOD, GIR__WHY_GELU_TANH, GIR__WHY_ASSIGN,
-    GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK,
+    GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK, GIR__WHY_CALL, GIR__WHY_RESULT,
 };
 #  define GIR__OP_ABSENT(op) gir__op_absent[op]
 #endif
@@ -4370,7 +4442,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_K_linalg (!GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY)
 #define GIR__KEPT_K_matmul (!GIR__WHY_MATMUL)
 #define GIR__KEPT_K_mse (!GIR__WHY_MSE)
-#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT)
+#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT)
 #define GIR__KEPT_K_one_hot (!GIR__WHY_ONE_HOT)
 #define GIR__KEPT_K_outer (!GIR__WHY_OUTER)
 #define GIR__KEPT_K_pad (!GIR__WHY_PAD)
@@ -4398,7 +4470,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_DT_LOGIC (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_DT_TEST (!GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE)
 #define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
-#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST)
+#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_RESULT)
 #define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
 #define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
 #define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
@@ -8714,7 +8786,7 @@ static double gir__f64_of_f32_bits(float v) {
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:132 (NOT): not(a) */
+/* generated from ops.def:135 (NOT): not(a) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
@@ -8729,7 +8801,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:134 (AND): and(a, b) */
+/* generated from ops.def:137 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8742,7 +8814,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:136 (OR): or(a, b) */
+/* generated from ops.def:139 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8755,7 +8827,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:138 (XOR): xor(a, b) */
+/* generated from ops.def:141 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8768,7 +8840,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:140 (GT): (a > b) */
+/* generated from ops.def:143 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8829,7 +8901,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:142 (GE): (a >= b) */
+/* generated from ops.def:145 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8890,7 +8962,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:144 (LT): (a < b) */
+/* generated from ops.def:147 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8951,7 +9023,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:146 (LE): (a <= b) */
+/* generated from ops.def:149 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9012,7 +9084,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:148 (EQ): (a == b) */
+/* generated from ops.def:151 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9073,7 +9145,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:151 (NE): (a != b) */
+/* generated from ops.def:154 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9134,7 +9206,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:153 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:156 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9179,7 +9251,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:158 (ISNAN): isnan(a) */
+/* generated from ops.def:161 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9200,7 +9272,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:161 (ISINF): isinf(a) */
+/* generated from ops.def:164 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9221,7 +9293,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:164 (ISFINITE): isfinite(a) */
+/* generated from ops.def:167 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9242,7 +9314,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:168 (ADD): (a + b) */
+/* generated from ops.def:171 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9291,7 +9363,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:173 (SUB): (a - b) */
+/* generated from ops.def:176 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9340,7 +9412,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:175 (MUL): (a * b) */
+/* generated from ops.def:178 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9389,7 +9461,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:177 (DIV): (a / b) */
+/* generated from ops.def:180 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9414,7 +9486,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:181 (NEG): -a */
+/* generated from ops.def:184 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9455,7 +9527,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:183 (POW): pow(a, b) */
+/* generated from ops.def:186 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9480,7 +9552,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:189 (MAXIMUM): max(a, b) */
+/* generated from ops.def:192 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9529,7 +9601,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:194 (MINIMUM): min(a, b) */
+/* generated from ops.def:197 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9578,7 +9650,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:199 (MOD): mod(a, b) */
+/* generated from ops.def:202 (MOD): mod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9634,7 +9706,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:206 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:209 (FLOORDIV): floordiv(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9690,7 +9762,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:218 (ABS): abs(a) */
+/* generated from ops.def:221 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9731,7 +9803,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:220 (SIGN): sign(a) */
+/* generated from ops.def:223 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9772,7 +9844,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:222 (SQUARE): (a * a) */
+/* generated from ops.def:225 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9813,7 +9885,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:224 (SQRT): sqrt(a) */
+/* generated from ops.def:227 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9834,7 +9906,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:226 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:229 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9855,7 +9927,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:228 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:231 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9876,7 +9948,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:230 (EXP): exp(a) */
+/* generated from ops.def:233 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9897,7 +9969,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:232 (EXPM1): expm1(a) */
+/* generated from ops.def:235 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9918,7 +9990,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:235 (LOG): log(a) */
+/* generated from ops.def:238 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9939,7 +10011,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:237 (LOG1P): log1p(a) */
+/* generated from ops.def:240 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9960,7 +10032,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:240 (LOG2): log2(a) */
+/* generated from ops.def:243 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9981,7 +10053,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:243 (SIN): sin(a) */
+/* generated from ops.def:246 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10002,7 +10074,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:245 (COS): cos(a) */
+/* generated from ops.def:248 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10023,7 +10095,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:247 (TAN): tan(a) */
+/* generated from ops.def:250 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10044,7 +10116,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:249 (ASIN): asin(a) */
+/* generated from ops.def:252 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10065,7 +10137,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:253 (ACOS): acos(a) */
+/* generated from ops.def:256 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10086,7 +10158,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:257 (ATAN): atan(a) */
+/* generated from ops.def:260 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10107,7 +10179,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:259 (SINH): sinh(a) */
+/* generated from ops.def:262 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10128,7 +10200,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:261 (COSH): cosh(a) */
+/* generated from ops.def:264 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10149,7 +10221,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:263 (TANH): tanh(a) */
+/* generated from ops.def:266 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10170,7 +10242,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:265 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:268 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10191,7 +10263,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:267 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:270 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10212,7 +10284,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:272 (RELU): max(a, 0) */
+/* generated from ops.def:275 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10253,7 +10325,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:274 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:277 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10272,7 +10344,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:277 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:280 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10291,7 +10363,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:281 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:284 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10312,7 +10384,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:287 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:290 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10333,7 +10405,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:290 (ERF): erf(a) */
+/* generated from ops.def:293 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10354,7 +10426,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:293 (FLOOR): floor(a) */
+/* generated from ops.def:296 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10375,7 +10447,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:295 (CEIL): ceil(a) */
+/* generated from ops.def:298 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10396,7 +10468,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:297 (ROUND): round(a) */
+/* generated from ops.def:300 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10417,7 +10489,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:300 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:303 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10454,7 +10526,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:439 (WHERE): select(cond, a, b) */
+/* generated from ops.def:442 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10525,7 +10597,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:521 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:524 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10550,7 +10622,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:591 (FMOD): fmod(a, b) */
+/* generated from ops.def:594 (FMOD): fmod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -10606,7 +10678,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:598 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:601 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -11184,6 +11256,12 @@ static const unsigned char gir__ew_row[GIR__OPR__COUNT] = {
     0,
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
+    0,
+#endif
+#if !GIR__WHY_CALL
+    0,
+#endif
+#if !GIR__WHY_RESULT
     0,
 #endif
 };
@@ -22965,6 +23043,7 @@ static gir_status gir__sh_arange(gir__bctx *b);
 static gir_status gir__sh_argreduce(gir__bctx *b);
 static gir_status gir__sh_assign(gir__bctx *b);
 static gir_status gir__sh_broadcast_to(gir__bctx *b);
+static gir_status gir__sh_call(gir__bctx *b);
 static gir_status gir__sh_concat(gir__bctx *b);
 static gir_status gir__sh_conv2d(gir__bctx *b);
 static gir_status gir__sh_conv2d_bwd_data(gir__bctx *b);
@@ -22989,6 +23068,7 @@ static gir_status gir__sh_pool2d_bwd(gir__bctx *b);
 static gir_status gir__sh_pool2d_bwd_avg(gir__bctx *b);
 static gir_status gir__sh_pool2d_pick(gir__bctx *b);
 static gir_status gir__sh_reshape(gir__bctx *b);
+static gir_status gir__sh_result(gir__bctx *b);
 static gir_status gir__sh_scatter_add(gir__bctx *b);
 static gir_status gir__sh_slice(gir__bctx *b);
 static gir_status gir__sh_square(gir__bctx *b);
@@ -23000,9 +23080,9 @@ static gir_status gir__sh_unslice(gir__bctx *b);
 static gir_status gir__sh_where(gir__bctx *b);
 static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
-static const char *const gir__in_words[16] = {"a", "b", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
-static const unsigned char gir__in_names[157] = {0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 14, 14, 14, 4, 14, 4, 4, 2, 0, 1, 14, 14, 14, 14, 14, 14, 0, 1, 0, 1, 0, 1, 14, 14, 14, 14, 14, 0, 1, 14, 14, 6, 5, 6, 7, 14, 9, 0, 1, 14, 13, 3, 13, 14, 3, 14, 3, 14, 14, 3, 14, 14, 4, 14, 4, 8, 0, 1, 0, 12, 11, 15, 10, 14};
-#define GIR__OPS_HASH 0x5413b3e0u
+static const char *const gir__in_words[18] = {"a", "args", "b", "call", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
+static const unsigned char gir__in_names[159] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 3};
+#define GIR__OPS_HASH 0x31b2ce79u
 static const char *const gir__op_names[GIR_OP__COUNT] = {
     "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
     "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
@@ -23016,7 +23096,7 @@ static const char *const gir__op_names[GIR_OP__COUNT] = {
     "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
     "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
     "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
-    "max_pool2d_pick"
+    "max_pool2d_pick", "call", "result"
 };
 static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
@@ -23039,7 +23119,8 @@ static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_LINALG, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN,
     GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
     GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
-    GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV
+    GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CORE,
+    GIR_GROUP_CORE
 };
 /* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
 enum { GIR__RED__NONE,
@@ -23475,6 +23556,12 @@ static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
 #if !GIR__WHY_MAX_POOL2D_PICK
     0,   /* max_pool2d_pick */
 #endif
+#if !GIR__WHY_CALL
+    GIR__F_TUPLE,   /* call */
+#endif
+#if !GIR__WHY_RESULT
+    GIR__F_PROJ,   /* result */
+#endif
 };
 static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
     0,
@@ -23849,6 +23936,12 @@ static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
     0,   /* max_pool2d_pick */
+#endif
+#if !GIR__WHY_CALL
+    0,   /* call */
+#endif
+#if !GIR__WHY_RESULT
+    0,   /* result */
 #endif
 };
 static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
@@ -24225,6 +24318,12 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
 #if !GIR__WHY_MAX_POOL2D_PICK
     {"l:kernel,l:stride,l:padding", "", gir__sh_pool2d_pick, 155, 2u, 1, 1, 0, GIR__DT_FLOAT, GIR__SH_FN, 1, -1, -1}, /* max_pool2d_pick */
 #endif
+#if !GIR__WHY_CALL
+    {"i:func,dtype:dtype", "", gir__sh_call, 157, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* call */
+#endif
+#if !GIR__WHY_RESULT
+    {"i:index,dtype:dtype", "", gir__sh_result, 158, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */
+#endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
 static const gir__opinfo *gir__op_info(int op) { return &gir__ops[gir__op_row[op]]; }
@@ -24441,6 +24540,17 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
+    gir_func *f = g->funcs, *next;
+    for (k = 0; k < g->ncallees; ++k) {        /* the bodies of the functions it calls: held one per entry */
+        gir_graph *b = g->callees[k]->body;
+        if (--b->plans == 0 && b->freed) gir__graph_release(b);
+    }
+    gir__free(&a, g->callees, g->calleescap * sizeof(gir_func *));
+    for (; f; f = next) {
+        next = f->next;
+        gir__free(&a, f->params, (size_t)(f->nparams + f->nresults) * sizeof(uint32_t));
+        gir__free(&a, f, sizeof *f);
+    }
     for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);
@@ -25336,6 +25446,48 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     b->dtype = t->dtype;
     return GIR_OK;
 }
+/* call: the function the attribute func names in the graph's list, and arguments of its parameters' dtypes and
+   shapes; the value is an empty u8 [0] (the results are result nodes) */
+static gir_status gir__sh_call(gir__bctx *b) {
+    const gir_func *f;
+    int k;
+    if (b->attr.i[0] < 0 || (uint32_t)b->attr.i[0] >= b->g->ncallees)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "call: node %u: func %d is not one of the graph's %u functions", b->id,
+                          (int)b->attr.i[0], (unsigned)b->g->ncallees);
+    f = b->g->callees[b->attr.i[0]];
+    if (b->n != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "call: node %u: '%s' takes %d argument(s), got %d", b->id, f->name,
+                          f->nparams, b->n);
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *a = gir__bin(b, k), *p = &f->body->nodes[f->params[k]];
+        const gir_shape *as = gir__nshape(b->g, a), *ps = gir__nshape(f->body, p);
+        if (a->dtype != p->dtype || !gir__shape_eq(as, ps))
+            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "call: node %u: argument %d "
+                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", b->id, k, (unsigned)b->in[k].id,
+                              (int)a->dtype, as, k, f->name, (int)p->dtype, ps);
+    }
+    b->out = gir_shape1(0);
+    b->dtype = GIR_DTYPE_U8;
+    return GIR_OK;
+}
+/* result: input a call node, index one of its function's results; that result's dtype and shape */
+static gir_status gir__sh_result(gir__bctx *b) {
+    const gir__node *c = gir__bin(b, 0), *r;
+    const gir_func *f;
+    gir_attr ca;
+    if (!gir__op_is(c->op, GIR__F_TUPLE))
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "result: node %u: input (node %u, %s) is not a call", b->id,
+                          (unsigned)b->in[0].id, gir__op_names[c->op]);
+    gir__attr_load(b->g, c, &ca);
+    f = b->g->callees[ca.i[0]];
+    if (b->attr.i[0] < 0 || b->attr.i[0] >= f->nresults)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "result: node %u: index %d, but '%s' has %d result(s)", b->id,
+                          (int)b->attr.i[0], f->name, f->nresults);
+    r = &f->body->nodes[f->results[b->attr.i[0]]];
+    b->out = *gir__nshape(f->body, r);
+    b->dtype = r->dtype;
+    return GIR_OK;
+}
 #if defined(GIR__COLD)
 #pragma GCC pop_options
 #endif
@@ -25601,10 +25753,14 @@ static int gir__bld_ntype(const gir__bctx *b, int np, int *level) {
         int t = x->ntype;
         if (x->grad_level > *level) *level = x->grad_level;
         if (t >= GIR_NODE_INPUT) any_in = 1;
-        if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+        if (k < np && (gir__is_float(x->dtype) || gir__op_is(x->op, GIR__F_TUPLE)) &&
+            (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED))
+            diff_in = 1;
     }
-    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-    if (diff_in && gir__is_float(b->dtype) && !gir__op_is(b->op, GIR__F_BLOCK)) return GIR_NODE_INPUT_DERIVED;
+    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks; a call's
+       tuple (empty u8) counts as float: its results are differentiated through it */
+    if (diff_in && (gir__is_float(b->dtype) || gir__op_is(b->op, GIR__F_TUPLE)) && !gir__op_is(b->op, GIR__F_BLOCK))
+        return GIR_NODE_INPUT_DERIVED;
     return any_in ? GIR_NODE_INPUT_DERIVED_NON_DIFF : GIR_NODE_CONSTANT_DERIVED;
 }
 /* step 6: a constant's or variable's values: the caller's (referenced, gen/50-ir/dataref.c) or a copy of its own
@@ -26611,6 +26767,193 @@ GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_i
     A.l[2] = padding;
     return gir_op_build(g, GIR_OP_MAX_POOL2D_PICK, 2, in, &A);
 }
+GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, gir_dtype dtype) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.i[0] = (int32_t)func;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_CALL, n, args, &A);
+}
+GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype) {
+    gir_attr A;
+    gir_node in[1];
+    gir_attr_zero(&A);
+    in[0] = call;
+    A.i[0] = (int32_t)index;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_RESULT, 1, in, &A);
+}
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* >>func: functions (a body graph with parameters and results) and the call and result nodes that call them ----- */
+
+/* the nodes of body that ids[0..n) are: own handles, else the error (fn, what[k]) recorded in body */
+static gir_status gir__func_nodes(gir_graph *body, const char *what, int n, const gir_node *ids, uint32_t *out) {
+    int k, kind;
+    for (k = 0; k < n; ++k) {
+        if ((kind = gir__handle_kind(body, ids[k])) != GIR__H_OWN) {
+            gir__gfail(body, GIR_ERR_HANDLE, "func_new: %s[%d] (id %u) %s", what, k, (unsigned)ids[k].id,
+                       gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+        out[k] = ids[k].id;
+    }
+    return GIR_OK;
+}
+/* the parameters are distinct inputs of the body */
+static gir_status gir__func_params_ok(gir_graph *body, int np, const uint32_t *par) {
+    int k, j;
+    for (k = 0; k < np; ++k) {
+        const gir__node *d = &body->nodes[par[k]];
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN)) {
+            gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: params[%d] %N (%s) is not an input of the body", k,
+                       (const gir_graph *)body, (unsigned)par[k], gir__op_names[d->op]);
+            return GIR_ERR_INVALID_ARG;
+        }
+        for (j = 0; j < k; ++j)
+            if (par[j] == par[k]) {
+                gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: params[%d] and params[%d] are both %N", j, k,
+                           (const gir_graph *)body, (unsigned)par[k]);
+                return GIR_ERR_INVALID_ARG;
+            }
+    }
+    return GIR_OK;
+}
+/* what the results read: no input but the parameters, no variable, no write (a function has no state) */
+static gir_status gir__func_reads_ok(gir_graph *body, int np, const uint32_t *par, int nr, const uint32_t *res) {
+    uint32_t top = 0, id, j;
+    uint8_t *seen;
+    int k;
+    gir_status st = GIR_OK;
+    for (k = 0; k < nr; ++k) top = res[k] > top ? res[k] : top;
+    if (!(seen = (uint8_t *)gir__alloc(&body->a, (size_t)top + 1))) {
+        gir__gfail(body, GIR_ERR_OUT_OF_MEMORY, "func_new: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(seen, 0, (size_t)top + 1);
+    for (k = 0; k < nr; ++k) seen[res[k]] = 1;
+    for (k = 0; k < np; ++k) if (par[k] <= top) seen[par[k]] = 2;     /* a parameter: read, not walked */
+    for (id = top; id >= 1 && st == GIR_OK; --id) {
+        const gir__node *d = &body->nodes[id];
+        const char *why = NULL;
+        if (seen[id] != 1) continue;
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) why = "an input that is not a parameter";
+        else if (gir__op_is(d->op, GIR__F_LEAF_VAR)) why = "a variable (pass its value as a parameter)";
+        else if (gir__op_is(d->op, GIR__F_WRITES)) why = "a write into a variable";
+        if (why) {
+            gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: the results read %N (%s), %s: a function has no "
+                       "state", (const gir_graph *)body, (unsigned)id, gir__op_names[d->op], why);
+            st = GIR_ERR_INVALID_ARG;
+        }
+        for (j = 0; j < d->nin; ++j)
+            if (!seen[body->ins[d->in0 + j]]) seen[body->ins[d->in0 + j]] = 1;
+    }
+    gir__free(&body->a, seen, (size_t)top + 1);
+    return st;
+}
+GIR_API gir_func *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
+                               int n_results, const gir_node *results) {
+    gir_func *f;
+    uint32_t *ids;
+    if (!body || body->status != GIR_OK) return NULL;
+    if (n_params < 1 || n_params > GIR__MAX_IN || n_results < 1 || !params || !results) {
+        gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: needs 1 to %d parameters, at least one result and their "
+                   "arrays (got %d and %d)", GIR__MAX_IN, n_params, n_results);
+        return NULL;
+    }
+    f = (gir_func *)gir__alloc(&body->a, sizeof *f);
+    ids = (uint32_t *)gir__alloc(&body->a, (size_t)(n_params + n_results) * sizeof(uint32_t));
+    if (!f || !ids) {
+        gir__free(&body->a, f, sizeof *f);
+        gir__free(&body->a, ids, (size_t)(n_params + n_results) * sizeof(uint32_t));
+        gir__gfail(body, GIR_ERR_OUT_OF_MEMORY, "func_new: out of memory");
+        return NULL;
+    }
+    if (gir__func_nodes(body, "params", n_params, params, ids) != GIR_OK ||
+        gir__func_nodes(body, "results", n_results, results, ids + n_params) != GIR_OK ||
+        gir__func_params_ok(body, n_params, ids) != GIR_OK ||
+        gir__func_reads_ok(body, n_params, ids, n_results, ids + n_params) != GIR_OK) {
+        gir__free(&body->a, f, sizeof *f);
+        gir__free(&body->a, ids, (size_t)(n_params + n_results) * sizeof(uint32_t));
+        return NULL;
+    }
+    GIR_MEMSET(f, 0, sizeof *f);
+    f->body = body;
+    f->params = ids;
+    f->results = ids + n_params;
+    f->nparams = n_params;
+    f->nresults = n_results;
+    gir__format(f->name, sizeof f->name, "%s", name && name[0] ? name : "func");
+    f->next = body->funcs;
+    body->funcs = f;
+    return f;
+}
+GIR_API gir_graph *gir_func_body(const gir_func *f) { return f ? f->body : NULL; }
+GIR_API const char *gir_func_name(const gir_func *f) { return f ? f->name : ""; }
+
+/* 1 when graph b calls a function whose body is g, directly or through the functions it calls */
+static int gir__calls_into(const gir_graph *b, const gir_graph *g, int depth) {
+    uint32_t k;
+    if (b == g) return 1;
+    if (depth > 64) return 1;                      /* deeper than any call chain a graph is built with: refused */
+    for (k = 0; k < b->ncallees; ++k)
+        if (gir__calls_into(b->callees[k]->body, g, depth + 1)) return 1;
+    return 0;
+}
+/* the index of f in g's list of functions, added (and its body held) when new; -1 and the error in g */
+static int gir__callee(gir_graph *g, gir_func *f) {
+    uint32_t k;
+    size_t cap = g->calleescap;
+    for (k = 0; k < g->ncallees; ++k)
+        if (g->callees[k] == f) return (int)k;
+    if (gir__calls_into(f->body, g, 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: '%s' is a function of this graph or calls into it: a call "
+                   "cannot recurse", f->name);
+        return -1;
+    }
+    if (gir__grow(&g->a, (void **)&g->callees, &cap, (size_t)g->ncallees + 1, sizeof(gir_func *))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "call: out of memory");
+        return -1;
+    }
+    g->calleescap = (uint32_t)cap;
+    g->callees[g->ncallees] = f;
+    ++f->body->plans;                              /* the body lives while a graph calls it */
+    return (int)g->ncallees++;
+}
+GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                            gir_node *results) {
+    gir_attr a;
+    gir_node c;
+    int k, fi;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    if (g->status != GIR_OK) return g->status;
+    if (!f || (n_args > 0 && !args) || !results || n_results != f->nresults) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: needs a function, its arguments and room for its %d result(s) "
+                   "(got %d)", f ? f->nresults : 0, n_results);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((fi = gir__callee(g, f)) < 0) return g->status;
+    gir_attr_zero(&a);
+    a.i[0] = fi;
+    a.dtype = GIR_DTYPE_U8;
+    c = gir_op_build(g, GIR_OP_CALL, n_args, args, &a);          /* not a column: the builder of the op itself */
+    for (k = 0; c.id && k < n_results; ++k) {
+        a.i[0] = k;
+        a.dtype = f->body->nodes[f->results[k]].dtype;
+        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, &a);   /* built right after c: the sweep reads them so */
+        if (!results[k].id) break;
+    }
+    if (g->status != GIR_OK)
+        for (k = 0; k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    return g->status;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
 
 #if defined(GIR__COLD)
 #pragma GCC push_options
@@ -27479,15 +27822,77 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, 
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
 
+/* the VJP of a function, built in its body once: parameters f's, then a cotangent input per float result;
+   results the gradients of f's float parameters (gir_vjp in the body) */
+static int gir__func_floats(const gir_graph *b, int n, const uint32_t *ids, gir_node *out) {
+    int k, m = 0;
+    for (k = 0; k < n; ++k)
+        if (gir__is_float(b->nodes[ids[k]].dtype)) out[m++] = gir__handle(b, ids[k]);
+    return m;
+}
+GIR_API gir_func *gir_func_vjp(gir_func *f) {
+    gir_graph *b;
+    gir_node outs[GIR__MAX_IN], cots[GIR__MAX_IN], wrt[GIR__MAX_IN], grads[GIR__MAX_IN], params[2 * GIR__MAX_IN];
+    int k, nf, nw;
+    char nm[48];
+    if (!f) return NULL;
+    if (f->vjp) return f->vjp;
+    b = f->body;
+    nf = gir__func_floats(b, f->nresults, f->results, outs);
+    nw = gir__func_floats(b, f->nparams, f->params, wrt);
+    if (!nf || !nw) {
+        gir__gfail(b, GIR_ERR_DTYPE, "func_vjp: '%s' has no float %s: nothing to differentiate", f->name,
+                   nf ? "parameter" : "result");
+        return NULL;
+    }
+    for (k = 0; k < f->nparams; ++k) params[k] = gir__handle(b, f->params[k]);
+    for (k = 0; k < nf; ++k) {
+        const gir__node *r = &b->nodes[outs[k].id];
+        cots[k] = gir_input(b, (gir_dtype)r->dtype, *gir__nshape(b, r));
+        params[f->nparams + k] = cots[k];
+    }
+    if (b->status != GIR_OK || gir_vjp(b, nf, outs, cots, nw, wrt, grads) != GIR_OK) return NULL;
+    gir__format(nm, sizeof nm, "%s_vjp", f->name);
+    return f->vjp = gir_func_new(b, nm, f->nparams + nf, params, nw, grads);
+}
+/* a call: gir_func_vjp's call on the arguments and the results' adjoints (G->cots, set by the sweep; zeros for a
+   float result no adjoint reached), giving the float arguments' gradients */
+static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx) {
+    gir_func *f = G->callees[nd->attr->i[0]], *v = gir_func_vjp(f);
+    gir_node args[2 * GIR__MAX_IN], gr[GIR__MAX_IN];
+    int k, m = n;
+    (void)g; (void)need;
+    if (!v) {
+        gir__gfail(G, f->body->status, "call: %N: the VJP of '%s': %s", (const gir_graph *)G, (unsigned)y.id, f->name,
+                   f->body->msg);
+        return;
+    }
+    for (k = 0; k < n; ++k) args[k] = x[k];
+    for (k = 0; k < f->nresults; ++k) {
+        gir_node r = gir__handle(G, y.id + 1 + (uint32_t)k);
+        if (!gir__is_float(f->body->nodes[f->results[k]].dtype)) continue;
+        args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, r);
+    }
+    if (gir_func_call(G, v, m, args, v->nresults, gr) != GIR_OK) return;
+    for (k = 0, m = 0; k < n; ++k)
+        if (gir__is_float(G->nodes[x[k].id].dtype)) dx[k] = gr[m++];
+}
+/* a result: its adjoint goes to its call with the others' (gir__adjfn_call), not through this */
+static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                              const uint8_t *need, gir_node *dx) {
+    (void)G; (void)nd; (void)y; (void)g; (void)x; (void)n; (void)need; (void)dx;
+}
+
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:168 (ADD) */
+/* generated from ops.def:171 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:173 (SUB) */
+/* generated from ops.def:176 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -27498,7 +27903,7 @@ static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:175 (MUL) */
+/* generated from ops.def:178 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27513,7 +27918,7 @@ static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:177 (DIV) */
+/* generated from ops.def:180 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -27529,7 +27934,7 @@ static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:181 (NEG) */
+/* generated from ops.def:184 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27539,7 +27944,7 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:183 (POW) */
+/* generated from ops.def:186 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
@@ -27570,7 +27975,7 @@ static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:189 (MAXIMUM) */
+/* generated from ops.def:192 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27595,7 +28000,7 @@ static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:194 (MINIMUM) */
+/* generated from ops.def:197 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27620,7 +28025,7 @@ static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:199 (MOD) */
+/* generated from ops.def:202 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -27634,7 +28039,7 @@ static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:206 (FLOORDIV) */
+/* generated from ops.def:209 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -27650,7 +28055,7 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:213 (ADD_N) */
+/* generated from ops.def:216 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -27658,7 +28063,7 @@ static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
     }
 }
-/* generated from ops.def:218 (ABS) */
+/* generated from ops.def:221 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27669,7 +28074,7 @@ static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:220 (SIGN) */
+/* generated from ops.def:223 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -27678,7 +28083,7 @@ static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:222 (SQUARE) */
+/* generated from ops.def:225 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27690,7 +28095,7 @@ static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:224 (SQRT) */
+/* generated from ops.def:227 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27702,7 +28107,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:226 (RSQRT) */
+/* generated from ops.def:229 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27716,7 +28121,7 @@ static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:228 (RECIPROCAL) */
+/* generated from ops.def:231 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27728,7 +28133,7 @@ static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:230 (EXP) */
+/* generated from ops.def:233 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27737,7 +28142,7 @@ static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:232 (EXPM1) */
+/* generated from ops.def:235 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27749,7 +28154,7 @@ static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:235 (LOG) */
+/* generated from ops.def:238 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27758,7 +28163,7 @@ static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:237 (LOG1P) */
+/* generated from ops.def:240 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27770,7 +28175,7 @@ static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:240 (LOG2) */
+/* generated from ops.def:243 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27782,7 +28187,7 @@ static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:243 (SIN) */
+/* generated from ops.def:246 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27793,7 +28198,7 @@ static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:245 (COS) */
+/* generated from ops.def:248 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27805,7 +28210,7 @@ static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:247 (TAN) */
+/* generated from ops.def:250 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27818,7 +28223,7 @@ static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:249 (ASIN) */
+/* generated from ops.def:252 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27832,7 +28237,7 @@ static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:253 (ACOS) */
+/* generated from ops.def:256 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27847,7 +28252,7 @@ static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:257 (ATAN) */
+/* generated from ops.def:260 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27860,7 +28265,7 @@ static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:259 (SINH) */
+/* generated from ops.def:262 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27871,7 +28276,7 @@ static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:261 (COSH) */
+/* generated from ops.def:264 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27882,7 +28287,7 @@ static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:263 (TANH) */
+/* generated from ops.def:266 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27895,7 +28300,7 @@ static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:265 (SIGMOID) */
+/* generated from ops.def:268 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -27908,7 +28313,7 @@ static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:267 (SOFTPLUS) */
+/* generated from ops.def:270 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27919,7 +28324,7 @@ static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:272 (RELU) */
+/* generated from ops.def:275 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27931,7 +28336,7 @@ static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:274 (LEAKY_RELU) */
+/* generated from ops.def:277 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27949,7 +28354,7 @@ static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:277 (ELU) */
+/* generated from ops.def:280 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5;
@@ -27963,7 +28368,7 @@ static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:281 (GELU) */
+/* generated from ops.def:284 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27988,7 +28393,7 @@ static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:287 (SILU) */
+/* generated from ops.def:290 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28006,7 +28411,7 @@ static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:290 (ERF) */
+/* generated from ops.def:293 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28021,7 +28426,7 @@ static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:293 (FLOOR) */
+/* generated from ops.def:296 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28030,7 +28435,7 @@ static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:295 (CEIL) */
+/* generated from ops.def:298 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28039,7 +28444,7 @@ static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:297 (ROUND) */
+/* generated from ops.def:300 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28048,7 +28453,7 @@ static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:300 (CLAMP) */
+/* generated from ops.def:303 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28063,7 +28468,7 @@ static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:306 (SUM) */
+/* generated from ops.def:309 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28071,7 +28476,7 @@ static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:313 (MEAN) */
+/* generated from ops.def:316 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28082,7 +28487,7 @@ static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:319 (PROD) */
+/* generated from ops.def:322 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28093,7 +28498,7 @@ static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:326 (MAX) */
+/* generated from ops.def:329 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28104,7 +28509,7 @@ static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:334 (MIN) */
+/* generated from ops.def:337 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28115,7 +28520,7 @@ static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:342 (VAR) */
+/* generated from ops.def:345 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28131,7 +28536,7 @@ static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:351 (LOGSUMEXP) */
+/* generated from ops.def:354 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28143,7 +28548,7 @@ static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:384 (RESHAPE) */
+/* generated from ops.def:387 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28151,7 +28556,7 @@ static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:388 (TRANSPOSE) */
+/* generated from ops.def:391 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28159,7 +28564,7 @@ static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:393 (BROADCAST_TO) */
+/* generated from ops.def:396 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28167,7 +28572,7 @@ static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:398 (SLICE) */
+/* generated from ops.def:401 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28175,7 +28580,7 @@ static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:405 (UNSLICE) */
+/* generated from ops.def:408 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28183,7 +28588,7 @@ static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:410 (CONCAT) */
+/* generated from ops.def:413 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28193,7 +28598,7 @@ static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_
         }
     }
 }
-/* generated from ops.def:415 (FLIP) */
+/* generated from ops.def:418 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28201,7 +28606,7 @@ static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:417 (PAD) */
+/* generated from ops.def:420 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28209,7 +28614,7 @@ static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:422 (INDEX_SELECT) */
+/* generated from ops.def:425 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28217,7 +28622,7 @@ static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:428 (INDEX_ADD) */
+/* generated from ops.def:431 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28225,7 +28630,7 @@ static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:439 (WHERE) */
+/* generated from ops.def:442 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28242,7 +28647,7 @@ static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:444 (DIAG) */
+/* generated from ops.def:447 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28251,7 +28656,7 @@ static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:448 (DIAGONAL) */
+/* generated from ops.def:451 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28259,7 +28664,7 @@ static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:452 (TRIU) */
+/* generated from ops.def:455 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28268,7 +28673,7 @@ static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:456 (TRIL) */
+/* generated from ops.def:459 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28277,7 +28682,7 @@ static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:460 (CAST) */
+/* generated from ops.def:463 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28285,7 +28690,7 @@ static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:468 (MATMUL) */
+/* generated from ops.def:471 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28302,7 +28707,7 @@ static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:473 (DOT) */
+/* generated from ops.def:476 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28314,7 +28719,7 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:475 (OUTER) */
+/* generated from ops.def:478 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28330,7 +28735,7 @@ static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:478 (TRACE) */
+/* generated from ops.def:481 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28338,7 +28743,7 @@ static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:481 (INVERSE) */
+/* generated from ops.def:484 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28350,7 +28755,7 @@ static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:486 (DET) */
+/* generated from ops.def:489 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28362,7 +28767,7 @@ static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:489 (LOGDET) */
+/* generated from ops.def:492 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28374,7 +28779,7 @@ static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:498 (TRISOLVE) */
+/* generated from ops.def:501 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -28386,7 +28791,7 @@ static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:504 (SOFTMAX) */
+/* generated from ops.def:507 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28397,7 +28802,7 @@ static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:507 (LOG_SOFTMAX) */
+/* generated from ops.def:510 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28408,7 +28813,7 @@ static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:510 (XENT_LOGITS) */
+/* generated from ops.def:513 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28421,7 +28826,7 @@ static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:516 (XENT_LOGITS_PROB) */
+/* generated from ops.def:519 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28442,7 +28847,7 @@ static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:521 (BCE_LOGITS) */
+/* generated from ops.def:524 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28460,7 +28865,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:526 (MSE) */
+/* generated from ops.def:529 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28483,7 +28888,7 @@ static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:529 (CONV2D) */
+/* generated from ops.def:532 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28494,7 +28899,7 @@ static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:536 (CONV2D_BWD_DATA) */
+/* generated from ops.def:539 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28505,7 +28910,7 @@ static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:542 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:545 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28516,7 +28921,7 @@ static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:548 (MAX_POOL2D) */
+/* generated from ops.def:551 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28524,7 +28929,7 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:554 (MAX_POOL2D_BWD) */
+/* generated from ops.def:557 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28532,7 +28937,7 @@ static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:559 (AVG_POOL2D) */
+/* generated from ops.def:562 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28540,7 +28945,7 @@ static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:567 (AVG_POOL2D_BWD) */
+/* generated from ops.def:570 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28548,7 +28953,7 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:573 (DROPOUT) */
+/* generated from ops.def:576 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28557,7 +28962,7 @@ static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:580 (GATHER) */
+/* generated from ops.def:583 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28567,7 +28972,7 @@ static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:586 (SCATTER_ADD) */
+/* generated from ops.def:589 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -28576,7 +28981,7 @@ static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:591 (FMOD) */
+/* generated from ops.def:594 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28594,7 +28999,7 @@ static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:598 (GELU_TANH) */
+/* generated from ops.def:601 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28647,7 +29052,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:616 (TRAIN_EVAL) */
+/* generated from ops.def:619 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28657,7 +29062,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:622 (MAX_POOL2D_PICK) */
+/* generated from ops.def:625 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28951,6 +29356,12 @@ enum { GIR__ADJ__NONE,
 #if !GIR__WHY_MAX_POOL2D_PICK
     GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK,
 #endif
+#if !GIR__WHY_CALL
+    GIR__ADJ_GIR__ADJFN_CALL,
+#endif
+#if !GIR__WHY_RESULT
+    GIR__ADJ_GIR__ADJFN_RESULT,
+#endif
     GIR__ADJ__COUNT };
 static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
     0,
@@ -29238,6 +29649,12 @@ static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
 #endif
 #if !GIR__WHY_MAX_POOL2D_PICK
     gir__adj_max_pool2d_pick,
+#endif
+#if !GIR__WHY_CALL
+    gir__adjfn_call,
+#endif
+#if !GIR__WHY_RESULT
+    gir__adjfn_result,
 #endif
 };
 static const unsigned char gir__adjs_ix[GIR__OPR__COUNT] = {
@@ -29614,6 +30031,12 @@ static const unsigned char gir__adjs_ix[GIR__OPR__COUNT] = {
 #if !GIR__WHY_MAX_POOL2D_PICK
     GIR__ADJ_GIR__ADJ_MAX_POOL2D_PICK, /* MAX_POOL2D_PICK */
 #endif
+#if !GIR__WHY_CALL
+    GIR__ADJ_GIR__ADJFN_CALL, /* CALL */
+#endif
+#if !GIR__WHY_RESULT
+    GIR__ADJ_GIR__ADJFN_RESULT, /* RESULT */
+#endif
 };
 /* the adjoint rule of an op, 0 if it has none (or is left out) */
 static gir__adj_fn gir__adj_of(int op) { return gir__adjs[gir__adjs_ix[gir__op_row[op]]]; }
@@ -29700,6 +30123,21 @@ static gir_status gir__sw_check(gir_graph *g, const gir__nview *nd, uint32_t id,
     return GIR_ERR_SHAPE;
 }
 
+/* a TUPLE node (a call) has no adjoint of its own: its results' (the PROJ nodes right after it) go to its ADJ_FN
+   together, through g->cots; 0 when none reached it */
+static int gir__sw_cots(gir_graph *g, const gir__sw *w, uint32_t id, gir_node *cots) {
+    uint32_t k;
+    int any = 0;
+    if (!gir__op_is(g->nodes[id].op, GIR__F_TUPLE)) return 0;
+    for (k = 0; k < GIR__MAX_IN && id + 1 + k < g->nnodes; ++k) {
+        const gir__node *r = &g->nodes[id + 1 + k];
+        if (!gir__op_is(r->op, GIR__F_PROJ) || g->ins[r->in0] != id) break;
+        cots[k] = id + 1 + k < w->cnt ? w->adj[id + 1 + k] : gir__handle(NULL, 0);
+        any |= cots[k].id != 0;
+    }
+    g->cots = cots;
+    return any;
+}
 /* node id passes its adjoint to the parents that need one (float, depending on a wrt node) */
 static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
     gir_node xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
@@ -29744,6 +30182,7 @@ static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
 static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
                              const gir_node *wrt, gir_node *grads) {
     gir__sw w;
+    gir_node tup[GIR__MAX_IN];    /* the adjoints of a call's results */
     uint16_t old_level = g->grad_level, level = 0;
     int k;
     uint32_t id, top = 0;
@@ -29757,7 +30196,10 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
     g->grad_level = (uint16_t)(level + 1);
     for (k = 0; k < n_out && st == GIR_OK; ++k) st = gir__sw_add(g, &w, outs[k].id, cots[k]);
     for (id = top; id >= 1 && st == GIR_OK; --id)
-        if (w.adj[id].id && w.dep[id]) st = gir__sw_node(g, &w, id);
+        if (w.dep[id] && (w.adj[id].id || gir__sw_cots(g, &w, id, tup))) {
+            st = gir__sw_node(g, &w, id);
+            g->cots = NULL;
+        }
     for (k = 0; k < n && st == GIR_OK; ++k) {
         uint32_t x = wrt[k].id;
         grads[k] = (x < w.cnt && w.adj[x].id) ? w.adj[x] : gir_zeros_like(g, wrt[k]);
@@ -34429,7 +34871,7 @@ static gir_status gir__k_assign(gir__kx *k) {
 }
 /* generated from ops.def: the kernel of each op */
 enum { GIR__KFN__NONE,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT
     GIR__KFN_GIR__K_NONE,
 #endif
 #if !GIR__WHY_FILL
@@ -34552,7 +34994,7 @@ enum { GIR__KFN__NONE,
     GIR__KFN__COUNT };
 static const gir__kernel_fn gir__kernels[GIR__KFN__COUNT] = {
     0,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT
     gir__k_none,
 #endif
 #if !GIR__WHY_FILL
@@ -35047,6 +35489,12 @@ static const unsigned char gir__kernels_ix[GIR__OPR__COUNT] = {
 #if !GIR__WHY_MAX_POOL2D_PICK
     GIR__KFN_GIR__K_POOL, /* MAX_POOL2D_PICK */
 #endif
+#if !GIR__WHY_CALL
+    GIR__KFN_GIR__K_NONE, /* CALL */
+#endif
+#if !GIR__WHY_RESULT
+    GIR__KFN_GIR__K_NONE, /* RESULT */
+#endif
 };
 /* the kernel of an op, 0 if it is left out */
 static gir__kernel_fn gir__kernel_of(int op) { return gir__kernels[gir__kernels_ix[gir__op_row[op]]]; }
@@ -35379,29 +35827,29 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:650 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:651 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:652 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:646 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:647 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:648 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:649 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:653 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:654 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:659 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:655 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:656 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:660 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:657 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:658 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:661 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:664 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:665 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:666 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:660 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:661 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:662 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:663 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:667 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:668 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:673 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:669 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:670 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:674 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:671 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:672 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:675 */
 };
 /* the first row of gir__rules of each op, 0 for none; its rows follow it */
 static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 8, 9, 0, 0, 0, 0, 0, 10, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 11, 0, 12, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0
 };
 /* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
@@ -35523,6 +35971,12 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
+/* a call step's plan: the body of the function compiled on its own, bound to the call's arguments when it runs */
+typedef struct gir__call {
+    uint32_t        node;       /* the call node */
+    const gir_func *f;
+    gir_plan       *plan;
+} gir__call;
 struct gir_plan {
     gir_allocator a;
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
@@ -35561,6 +36015,8 @@ struct gir_plan {
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
+    gir__call    *calls;       /* one per call step (gen/80-plan/compile.c) */
+    uint32_t      ncalls;
 #if defined(GIR_THREADS)
     gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
     int           par_missed;   /* tasks the hook did not run in the step that runs (gen/70-kernels/threads.c) */
@@ -35586,6 +36042,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
     if (!p) return;
     a = p->a;
+    while (p->ncalls) gir_plan_free(p->calls[--p->ncalls].plan);
+    gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);
@@ -37088,7 +37546,7 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
 typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
 /* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__fold_rule gir__folds[1] = {
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:678 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:692 */
 };
 typedef struct gir__fold {
     const gir__fold_rule *r;
@@ -37492,6 +37950,31 @@ static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, i
     p->nsteps = ns;
     return GIR_OK;
 }
+/* compile, the last pass: a plan of its own for each call step's function (its body compiled with the body's
+   allocator), run by the step (gen/80-plan/run.c) */
+static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
+    gir_node res[GIR__MAX_IN];
+    uint32_t k, n = 0;
+    int j;
+    for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_TUPLE);
+    if (!n) return GIR_OK;
+    if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__call *c = &p->calls[p->ncalls];
+        gir_attr ca;
+        if (!gir__op_is(p->steps[k].op, GIR__F_TUPLE)) continue;
+        c->node = p->vals[p->steps[k].val].node;
+        c->f = g->callees[gir__attr_load(g, &g->nodes[c->node], &ca)->i[0]];
+        for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
+        if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
+            gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g, (unsigned)c->node,
+                       c->f->name, c->f->body->msg);
+            return g->status;
+        }
+        ++p->ncalls;
+    }
+    return GIR_OK;
+}
 static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
                                gir_plan **out_plan) {
     gir_plan *p;
@@ -37519,6 +38002,7 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     gir__free(&p->ta, w.need, cnt);
     gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
     if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
+    if (st == GIR_OK && mode != GIR__PM_MEASURE) st = gir__compile_calls(g, p);
     if (st != GIR_OK) {
         gir_plan_free(p);
         if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
@@ -37697,10 +38181,42 @@ static void gir__busy_leave(int *flag) {
     *flag = 0;
 #endif
 }
+/* the plan of call node id (its representative: equal calls share one) */
+static const gir__call *gir__call_of(const gir_plan *p, uint32_t id) {
+    uint32_t k;
+    for (k = 0; k < p->ncalls; ++k)
+        if (p->calls[k].node == id) return &p->calls[k];
+    return NULL;
+}
+/* a call step runs its function's plan on the arguments' values; a result step copies one result out of it */
+static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
+    const gir__val *in0 = &p->vals[p->sin[s->in0]];
+    const gir__call *c = gir__call_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node);
+    gir_graph *b = c->f->body;
+    gir_attr ra;
+    uint32_t j;
+    gir_status st = GIR_OK;
+    if (gir__op_is(s->op, GIR__F_PROJ)) {
+        uint32_t r = c->f->results[gir__attr_ref(p->g, s->attr, &ra)->i[0]];
+        const void *src = gir_plan_data(c->plan, gir__handle(b, r));
+        if (o->bytes) GIR_MEMCPY(o->ptr, src, o->bytes);
+        return GIR_OK;
+    }
+    for (j = 0; j < s->nin && st == GIR_OK; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        st = gir_plan_bind(c->plan, gir__handle(b, c->f->params[j]), iv->ptr ? iv->ptr : (const void *)&gir__empty);
+    }
+    if (st == GIR_OK) st = gir_plan_run(c->plan);
+    if (st != GIR_OK)
+        gir__pfail(p, st, "run: %N (call of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node, c->f->name,
+                   gir_plan_message(c->plan));
+    return st;
+}
 /* one step that is not a fused group: its inputs, then its kernel */
 static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     uint32_t j;
+    if (gir__op_is(s->op, GIR__F_TUPLE | GIR__F_PROJ)) return gir__run_call(p, s, o);
     for (j = 0; j < s->nin; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
         p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */
@@ -39337,6 +39853,11 @@ static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list,
     int count = 0, k;
     gir_status s = gir__save_pick(g, vars, n, list, NULL, &count);
     if (s) return s;
+    if (!vars && g->ncallees) {
+        gir__gfail(g, GIR_ERR_UNSUPPORTED, "save_graph: the graph calls '%s': saving calls is not supported yet",
+                   g->callees[0]->name);
+        return GIR_ERR_UNSUPPORTED;
+    }
     if (count > 64) {
         ids = (uint32_t *)gir__alloc(&g->a, (size_t)count * sizeof *ids);
         if (!ids) {
@@ -43735,7 +44256,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:701 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:715 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43744,7 +44265,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:701 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:717 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:731 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43753,7 +44274,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:717 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:824 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:838 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -43767,7 +44288,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:824 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:858 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:872 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43775,7 +44296,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:858 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:860 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:874 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43783,7 +44304,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:860 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:735 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:749 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43792,7 +44313,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:735 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:740 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:754 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43801,7 +44322,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:740 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:750 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:764 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43810,7 +44331,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:750 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:768 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:782 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43819,7 +44340,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:768 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:769 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:783 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43828,7 +44349,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:769 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:716 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:730 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43837,7 +44358,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:716 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:823 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:837 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -43851,7 +44372,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:823 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:718 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:732 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43860,7 +44381,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:718 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:825 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:839 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -43876,7 +44397,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:825 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:794 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:808 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43885,7 +44406,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:794 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:797 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:811 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43894,7 +44415,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:797 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:798 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:812 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43903,7 +44424,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:798 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:799 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:813 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43912,7 +44433,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:799 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:846 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:860 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43921,7 +44442,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:846 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:836 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:850 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43929,7 +44450,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:836 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:770 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:784 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43938,7 +44459,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:770 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:810 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:824 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43947,7 +44468,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:810 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:711 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:725 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43956,7 +44477,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:711 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:730 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:744 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -43969,7 +44490,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:730 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:789 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:803 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43978,7 +44499,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:789 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:781 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:795 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43986,7 +44507,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:781 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:775 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:789 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -43994,7 +44515,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:775 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:802 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:816 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44002,7 +44523,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:802 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:792 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:806 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44011,7 +44532,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:792 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:847 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:861 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44020,7 +44541,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:847 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:833 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:847 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44029,7 +44550,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:833 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:714 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:728 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44038,7 +44559,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:714 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:720 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:734 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44047,7 +44568,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:720 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:818 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:832 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44056,7 +44577,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:818 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:856 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:870 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44065,7 +44586,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:856 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:821 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:835 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44074,7 +44595,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:821 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:838 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:852 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44083,7 +44604,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:838 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:829 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:843 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44092,7 +44613,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:829 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:738 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:752 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44101,7 +44622,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:738 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:743 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:757 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44110,7 +44631,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:743 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:800 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:814 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44119,7 +44640,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:800 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:839 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:853 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44128,7 +44649,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:83
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:854 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:868 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44136,7 +44657,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:854 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:728 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:742 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44145,7 +44666,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:728 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:745 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:759 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44154,7 +44675,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:745 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:721 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:735 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44163,7 +44684,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:721 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:703 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:717 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44172,7 +44693,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:703 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:801 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:815 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44181,7 +44702,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:801 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:819 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:833 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44190,7 +44711,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:819 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:773 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:787 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44199,7 +44720,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:773 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:710 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:724 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44208,7 +44729,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:710 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:849 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:863 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44217,7 +44738,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:849 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:790 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:804 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44226,7 +44747,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:790 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:791 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:805 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44235,7 +44756,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:791 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:844 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:858 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44244,7 +44765,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:844 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:758 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:772 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44253,7 +44774,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:758 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:795 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:809 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44262,7 +44783,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:795 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:796 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:810 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44271,7 +44792,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:796 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:746 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:760 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44280,7 +44801,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:746 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:748 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:762 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44289,7 +44810,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:748 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:855 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:869 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44298,7 +44819,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:855 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:835 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:849 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44306,7 +44827,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:835 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:834 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:848 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44314,7 +44835,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:834 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:731 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:745 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -44327,7 +44848,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:731 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:732 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:746 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44341,7 +44862,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:732 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:816 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:830 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44350,7 +44871,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:816 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:817 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:831 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44359,14 +44880,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:817 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:700 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:714 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:826 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:840 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44375,7 +44896,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:826
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:809 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:823 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44384,7 +44905,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:809 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:724 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:738 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44393,7 +44914,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:724 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:828 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:842 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44402,7 +44923,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:828 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:850 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:864 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44411,7 +44932,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:850 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:807 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:821 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44420,7 +44941,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:807 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:727 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:741 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44429,7 +44950,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:727 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:747 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:761 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44438,7 +44959,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:747 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:749 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:763 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44447,7 +44968,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:749 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:704 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:718 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44456,7 +44977,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:704 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:777 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:791 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44465,7 +44986,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:777 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:760 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:774 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44474,7 +44995,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:760 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:757 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:771 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44483,7 +45004,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:757 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:840 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:854 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44492,7 +45013,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:840 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:783 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:797 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44500,7 +45021,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:783 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:793 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:807 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44509,7 +45030,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:793 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:861 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:875 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44518,7 +45039,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:861 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:785 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:799 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44526,7 +45047,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:785 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:827 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:841 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44535,7 +45056,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:862 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:876 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44543,7 +45064,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:862 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:784 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:798 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44551,7 +45072,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:784 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:813 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:827 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44560,7 +45081,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:813 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:859 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:873 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44568,7 +45089,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:859 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:737 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:751 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44577,7 +45098,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:737 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:742 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:756 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44586,7 +45107,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:742 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:702 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:716 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44595,7 +45116,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:702 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:814 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:828 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44604,7 +45125,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:723 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:737 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44613,7 +45134,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:723 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:820 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:834 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44622,7 +45143,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:820 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:751 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:765 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44631,7 +45152,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:751 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:754 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:768 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44640,7 +45161,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:754 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:755 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:769 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -44652,7 +45173,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:755 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:805 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:819 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44661,7 +45182,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:805 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:739 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:753 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44670,7 +45191,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:739 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:744 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:758 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44679,7 +45200,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:744 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:852 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:866 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44687,7 +45208,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:852 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:851 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:865 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44695,7 +45216,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:851 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:837 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:851 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44704,7 +45225,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:837 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:848 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:862 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44713,7 +45234,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:848 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:803 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:817 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44721,7 +45242,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:803 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:706 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:720 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44730,7 +45251,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:706 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:778 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:792 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -44740,7 +45261,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:778 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:779 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:793 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -44751,7 +45272,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:779 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:780 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:794 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -44761,7 +45282,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:780 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:766 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:780 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44770,7 +45291,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:766 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:763 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:777 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44779,7 +45300,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:763 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:762 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:776 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44788,7 +45309,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:762 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:764 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:778 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44797,7 +45318,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:764 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:765 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:779 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44806,7 +45327,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:765 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:761 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:775 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44815,7 +45336,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:761 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:767 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:781 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -44825,7 +45346,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:767 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:709 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:723 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44834,7 +45355,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:709 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:771 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:785 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44843,7 +45364,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:771 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:830 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:844 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44852,7 +45373,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:830 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:831 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:845 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44861,7 +45382,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:831 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:853 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:867 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44870,7 +45391,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:853 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:863 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:877 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44879,7 +45400,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:863 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:864 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:878 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44888,7 +45409,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:864 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:712 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:726 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44897,7 +45418,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:712 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:857 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:871 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44906,7 +45427,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:857 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:843 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:857 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44915,7 +45436,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:843 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:842 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:856 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44924,7 +45445,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:842 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:845 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:859 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44933,7 +45454,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:845 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:729 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:743 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -44944,7 +45465,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:729 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:774 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:788 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44953,7 +45474,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:774 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:812 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:826 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -44972,7 +45493,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:812 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:707 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:721 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44981,7 +45502,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:707 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:722 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:736 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44990,7 +45511,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:722 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:713 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:727 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44999,7 +45520,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:713 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:719 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:733 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45008,7 +45529,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:719 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:811 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:825 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45017,7 +45538,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:811 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:788 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:802 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45026,7 +45547,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:788 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:776 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:790 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45035,7 +45556,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:776 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:759 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:773 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45044,7 +45565,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:759 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:815 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:829 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45053,7 +45574,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:725 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:739 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45062,7 +45583,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:725 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:726 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:740 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45074,7 +45595,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:726 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:822 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:836 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45083,7 +45604,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:822 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:808 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:822 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45092,7 +45613,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:808 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:705 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:719 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45101,7 +45622,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:705 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:786 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:800 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45110,7 +45631,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:786 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:736 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:750 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45119,7 +45640,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:736 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:741 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:755 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45128,7 +45649,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:741 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:782 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:796 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45136,7 +45657,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:782 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:715 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:729 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45145,7 +45666,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:715 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:708 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:722 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45154,7 +45675,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:708 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:733 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:747 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45166,7 +45687,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:733 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:804 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:818 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45175,7 +45696,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:804 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:841 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:855 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45184,7 +45705,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:841 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:772 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:786 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45193,7 +45714,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:772 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:806 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:820 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45202,7 +45723,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:806 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:787 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:801 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45211,7 +45732,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:787 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:832 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:846 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45220,7 +45741,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:832 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:753 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:767 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45229,7 +45750,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:753 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:752 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:766 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46103,7 +46624,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:892 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:906 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -46112,7 +46633,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:892 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:893 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:907 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -46126,7 +46647,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:893 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:894 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:908 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -46138,7 +46659,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:894 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:723 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:737 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -46146,7 +46667,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:723 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:750 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:764 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46156,7 +46677,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:750 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:751 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:765 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46166,7 +46687,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:751 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:752 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:766 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46176,7 +46697,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:752 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:746 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:760 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46186,7 +46707,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:746 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:748 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:762 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46196,7 +46717,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:748 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:747 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:761 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46206,7 +46727,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:747 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:749 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:763 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46216,7 +46737,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:749 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:745 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:759 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46226,7 +46747,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:745 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:896 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:910 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46239,7 +46760,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:896 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:724 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:738 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -46247,7 +46768,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:724 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:897 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:911 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -46255,7 +46776,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:897 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:898 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:912 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -46274,7 +46795,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:898 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:740 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:754 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46284,7 +46805,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:740 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:741 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:755 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46294,7 +46815,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:741 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:742 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:756 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46304,7 +46825,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:742 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:899 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:913 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46314,7 +46835,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:899 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:702 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:716 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -46322,7 +46843,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:702 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:900 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:914 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46332,7 +46853,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:900 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:901 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:915 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46342,7 +46863,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:901 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:902 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:916 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46352,7 +46873,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:902 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:903 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:917 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46363,7 +46884,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:903 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:905 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:919 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -46371,7 +46892,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:905 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:701 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:715 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -46379,7 +46900,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:701 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:722 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:736 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -46387,7 +46908,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:722 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:906 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:920 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -46397,7 +46918,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:906 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:705 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:719 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -46405,7 +46926,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:705 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:907 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:921 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -46416,7 +46937,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:907 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:706 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:720 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -46424,7 +46945,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:706 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:703 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:717 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -46432,7 +46953,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:703 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:908 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:922 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -46445,7 +46966,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:908 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:704 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:718 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -46453,7 +46974,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:704 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:909 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:923 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -46466,7 +46987,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:909 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:910 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:924 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -46479,7 +47000,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:910 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:713 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:727 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -46487,7 +47008,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:713 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:714 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:728 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -46495,7 +47016,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:714 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:715 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:729 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -46503,7 +47024,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:715 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:716 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:730 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -46511,7 +47032,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:716 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:717 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:731 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -46519,7 +47040,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:717 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:718 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:732 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -46527,7 +47048,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:718 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:719 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:733 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -46535,7 +47056,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:719 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:720 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:734 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -46543,7 +47064,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:720 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:708 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:722 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -46551,7 +47072,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:708 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:707 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:721 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -46559,7 +47080,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:707 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:725 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:739 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -46567,7 +47088,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:725 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:709 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:723 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -46575,7 +47096,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:709 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:727 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:741 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -46584,7 +47105,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:727 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:728 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:742 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -46593,7 +47114,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:728 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:912 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:926 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -46621,7 +47142,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:912 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:911 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:925 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -46634,7 +47155,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:911 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:721 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:735 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -46642,7 +47163,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:721 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:710 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:724 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -46650,7 +47171,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:710 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:711 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:725 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -46658,7 +47179,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:711 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:712 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:726 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -46666,7 +47187,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:712 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:913 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:927 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -46678,7 +47199,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:913 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:914 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:928 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -46689,7 +47210,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:914 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:915 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:929 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -46699,7 +47220,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:915 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:916 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:930 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -46709,7 +47230,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:916 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:917 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:931 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -46719,7 +47240,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:917 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:918 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:932 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -46729,7 +47250,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:918 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:919 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:933 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -46739,7 +47260,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:919 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:920 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:934 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -46753,7 +47274,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:920 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:921 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:935 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -46767,7 +47288,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:921 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:922 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:936 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -46778,7 +47299,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:922 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:923 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:937 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -46787,7 +47308,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:923 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:924 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:938 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -46797,7 +47318,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:924 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:925 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:939 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -46813,7 +47334,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:925 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:926 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:940 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -46822,7 +47343,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:926 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:927 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:941 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -46838,7 +47359,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:927 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:928 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:942 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -46850,7 +47371,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:928 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:790 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:804 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46861,7 +47382,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:790 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:895 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:909 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -46874,7 +47395,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:895 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:753 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:767 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46886,7 +47407,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:753 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:929 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:943 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -46897,7 +47418,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:929 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:930 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:944 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -46908,7 +47429,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:930 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:770 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:784 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -46917,7 +47438,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:770 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:931 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:945 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -46925,7 +47446,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:931 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:932 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:946 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46935,7 +47456,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:932 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:933 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:947 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46945,7 +47466,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:933 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:829 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:843 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -46953,7 +47474,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:829 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:759 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:773 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -46962,7 +47483,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:759 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:760 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:774 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -46971,7 +47492,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:760 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:934 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:948 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46985,7 +47506,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:934 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:935 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:949 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47000,7 +47521,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:935 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:936 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:950 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -47011,7 +47532,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:936 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:937 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:951 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -47023,7 +47544,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:937 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:791 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:805 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47034,7 +47555,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:791 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:904 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:918 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47045,8 +47566,8 @@ static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:904 Mod(x0, x1, attr_i
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick */
-static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick, call, result */
+static gir__oxv (*const gir__oxo_fns[127])(gir__oew *c) = {
     NULL,
     NULL,
     NULL,
@@ -47168,6 +47689,8 @@ static gir__oxv (*const gir__oxo_fns[125])(gir__oew *c) = {
     gir__oxo_gather,
     NULL,
     gir__oxo_fmod,
+    NULL,
+    NULL,
     NULL,
     NULL,
     NULL,
@@ -47634,6 +48157,11 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
     if (n_in < 0 || n_out < 0 || (n_in && !ins) || (n_out && !outs) || n_in > 0xffff || n_out > 0xffff) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: bad lists (%d inputs, %d outputs)", n_in, n_out);
         return GIR_ERR_INVALID_ARG;
+    }
+    if (p->ncalls) {
+        gir__pfail(p, GIR_ERR_UNSUPPORTED, "plan_image: %N calls '%s': plan images cannot hold calls yet",
+                   (const gir_graph *)p->g, (unsigned)p->calls[0].node, p->calls[0].f->name);
+        return GIR_ERR_UNSUPPORTED;
     }
     if (p->nfused) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "

@@ -507,6 +507,24 @@ GIR_API gir_status  gir_plan_compile_size(gir_graph *g, int n_out, const gir_nod
    computes only one of them ignores it). One that would make a cycle with the data dependencies and other
    constraints is GIR_ERR_INVALID_ARG, naming both nodes, and is not added. */
 GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node after);
+/* Functions (PopART's called graphs). A function is a graph built the usual way, its body, with some of its
+   inputs named as parameters and some of its nodes as results; gir_func_new checks that the results read no
+   other input, no variable and write nothing. The body owns the function (gir_graph_free of the body frees it
+   once no graph calls it). gir_func_call builds, in another graph, a call node and one result node per result (the
+   handles in results[]); the arguments have the parameters' dtypes and shapes. A plan runs the body as a plan
+   of its own each time the call's step runs. Gradients go through calls: the gradient of a call is a call of
+   the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
+   float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
+   gradients of gradients compose. Not yet: plan images and gir_save_graph of a graph with calls
+   (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph itself. */
+typedef struct gir_func gir_func;
+GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
+                                 int n_results, const gir_node *results);        /* NULL: see body's status */
+GIR_API gir_status  gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                                  gir_node *results);
+GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
+GIR_API gir_graph  *gir_func_body(const gir_func *f);
+GIR_API const char *gir_func_name(const gir_func *f);
 /* what a plan says about its memory and its order of steps */
 typedef enum gir_value_kind {
     GIR_VALUE_ARENA,        /* a temporary in the arena, live from first_step to last_step */

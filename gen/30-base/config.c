@@ -497,7 +497,7 @@ enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR
    passes test them (gir__op_is), never an op's name */
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
        GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
-       GIR__F_EVAL_PICK1 = 1024 };
+       GIR__F_EVAL_PICK1 = 1024, GIR__F_TUPLE = 2048, GIR__F_PROJ = 4096 };
 #define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
 #define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
 #define gir__op_is(op, f) ((gir__op_flags[gir__op_row[op]] & (f)) != 0)   /* gir__op_flags: generated, per kept op */
@@ -570,6 +570,20 @@ struct gir_graph {
     struct gir__scope *scope;   /* the prefix and the marks, allocated by the first gir_graph_push_scope; NULL before */
     uint32_t     *cons;         /* topological constraints, pairs (before, after) of node ids (gir_graph_constrain) */
     size_t        ncons, conscap;
+    struct gir_func *funcs;     /* the functions whose body this graph is (gir_func_new), newest first */
+    struct gir_func **callees;  /* the functions its call nodes call (attribute func indexes it); each held */
+    uint32_t      ncallees, calleescap;
+    const gir_node *cots;       /* while the reverse sweep runs a call's adjoint: its results' adjoints */
+};
+/* A function: a body graph, the nodes of it that are parameters (inputs of the body) and results. The body owns
+   it; a graph that calls it holds the body (gir_graph.plans) until it is released itself. */
+struct gir_func {
+    gir_graph       *body;
+    struct gir_func *next;      /* the body's list */
+    struct gir_func *vjp;       /* gir_func_vjp's, built on the first call */
+    uint32_t        *params, *results;
+    int              nparams, nresults;
+    char             name[32];
 };
 
 /* shape / build context handed to shape functions */

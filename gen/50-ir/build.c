@@ -259,10 +259,14 @@ static int gir__bld_ntype(const gir__bctx *b, int np, int *level) {
         int t = x->ntype;
         if (x->grad_level > *level) *level = x->grad_level;
         if (t >= GIR_NODE_INPUT) any_in = 1;
-        if (k < np && gir__is_float(x->dtype) && (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED)) diff_in = 1;
+        if (k < np && (gir__is_float(x->dtype) || gir__op_is(x->op, GIR__F_TUPLE)) &&
+            (t == GIR_NODE_INPUT || t == GIR_NODE_INPUT_DERIVED))
+            diff_in = 1;
     }
-    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks */
-    if (diff_in && gir__is_float(b->dtype) && !gir__op_is(b->op, GIR__F_BLOCK)) return GIR_NODE_INPUT_DERIVED;
+    /* a float op without an adjoint stays on the gradient path (gir_grad reports it) unless it blocks; a call's
+       tuple (empty u8) counts as float: its results are differentiated through it */
+    if (diff_in && (gir__is_float(b->dtype) || gir__op_is(b->op, GIR__F_TUPLE)) && !gir__op_is(b->op, GIR__F_BLOCK))
+        return GIR_NODE_INPUT_DERIVED;
     return any_in ? GIR_NODE_INPUT_DERIVED_NON_DIFF : GIR_NODE_CONSTANT_DERIVED;
 }
 /* step 6: a constant's or variable's values: the caller's (referenced, gen/50-ir/dataref.c) or a copy of its own

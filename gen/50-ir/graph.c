@@ -216,6 +216,17 @@ GIR_API gir_graph_desc gir_graph_usage(const gir_graph *g) {
 static void gir__graph_release(gir_graph *g) {
     size_t k;
     gir_allocator a = g->a;
+    gir_func *f = g->funcs, *next;
+    for (k = 0; k < g->ncallees; ++k) {        /* the bodies of the functions it calls: held one per entry */
+        gir_graph *b = g->callees[k]->body;
+        if (--b->plans == 0 && b->freed) gir__graph_release(b);
+    }
+    gir__free(&a, g->callees, g->calleescap * sizeof(gir_func *));
+    for (; f; f = next) {
+        next = f->next;
+        gir__free(&a, f->params, (size_t)(f->nparams + f->nresults) * sizeof(uint32_t));
+        gir__free(&a, f, sizeof *f);
+    }
     for (k = 1; k < g->nnodes; ++k)            /* referenced values (gen/50-ir/dataref.c) are the caller's */
         if (!gir__is_ref(g, &g->nodes[k])) gir__free(&a, gir__node_data(g, &g->nodes[k]), 0);
     gir__store_free(&a, &g->attrs);

@@ -641,3 +641,45 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     b->dtype = t->dtype;
     return GIR_OK;
 }
+/* call: the function the attribute func names in the graph's list, and arguments of its parameters' dtypes and
+   shapes; the value is an empty u8 [0] (the results are result nodes) */
+static gir_status gir__sh_call(gir__bctx *b) {
+    const gir_func *f;
+    int k;
+    if (b->attr.i[0] < 0 || (uint32_t)b->attr.i[0] >= b->g->ncallees)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "call: node %u: func %d is not one of the graph's %u functions", b->id,
+                          (int)b->attr.i[0], (unsigned)b->g->ncallees);
+    f = b->g->callees[b->attr.i[0]];
+    if (b->n != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "call: node %u: '%s' takes %d argument(s), got %d", b->id, f->name,
+                          f->nparams, b->n);
+    for (k = 0; k < b->n; ++k) {
+        const gir__node *a = gir__bin(b, k), *p = &f->body->nodes[f->params[k]];
+        const gir_shape *as = gir__nshape(b->g, a), *ps = gir__nshape(f->body, p);
+        if (a->dtype != p->dtype || !gir__shape_eq(as, ps))
+            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "call: node %u: argument %d "
+                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", b->id, k, (unsigned)b->in[k].id,
+                              (int)a->dtype, as, k, f->name, (int)p->dtype, ps);
+    }
+    b->out = gir_shape1(0);
+    b->dtype = GIR_DTYPE_U8;
+    return GIR_OK;
+}
+/* result: input a call node, index one of its function's results; that result's dtype and shape */
+static gir_status gir__sh_result(gir__bctx *b) {
+    const gir__node *c = gir__bin(b, 0), *r;
+    const gir_func *f;
+    gir_attr ca;
+    if (!gir__op_is(c->op, GIR__F_TUPLE))
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "result: node %u: input (node %u, %s) is not a call", b->id,
+                          (unsigned)b->in[0].id, gir__op_names[c->op]);
+    gir__attr_load(b->g, c, &ca);
+    f = b->g->callees[ca.i[0]];
+    if (b->attr.i[0] < 0 || b->attr.i[0] >= f->nresults)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "result: node %u: index %d, but '%s' has %d result(s)", b->id,
+                          (int)b->attr.i[0], f->name, f->nresults);
+    r = &f->body->nodes[f->results[b->attr.i[0]]];
+    b->out = *gir__nshape(f->body, r);
+    b->dtype = r->dtype;
+    return GIR_OK;
+}

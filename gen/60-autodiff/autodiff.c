@@ -296,6 +296,68 @@ static void gir__adjfn_cholesky(gir_graph *G, const gir__nview *nd, gir_node y, 
     dx[0] = gir_mul(G, gir_tril(G, sym, 0), half_diag);
 }
 
+/* the VJP of a function, built in its body once: parameters f's, then a cotangent input per float result;
+   results the gradients of f's float parameters (gir_vjp in the body) */
+static int gir__func_floats(const gir_graph *b, int n, const uint32_t *ids, gir_node *out) {
+    int k, m = 0;
+    for (k = 0; k < n; ++k)
+        if (gir__is_float(b->nodes[ids[k]].dtype)) out[m++] = gir__handle(b, ids[k]);
+    return m;
+}
+GIR_API gir_func *gir_func_vjp(gir_func *f) {
+    gir_graph *b;
+    gir_node outs[GIR__MAX_IN], cots[GIR__MAX_IN], wrt[GIR__MAX_IN], grads[GIR__MAX_IN], params[2 * GIR__MAX_IN];
+    int k, nf, nw;
+    char nm[48];
+    if (!f) return NULL;
+    if (f->vjp) return f->vjp;
+    b = f->body;
+    nf = gir__func_floats(b, f->nresults, f->results, outs);
+    nw = gir__func_floats(b, f->nparams, f->params, wrt);
+    if (!nf || !nw) {
+        gir__gfail(b, GIR_ERR_DTYPE, "func_vjp: '%s' has no float %s: nothing to differentiate", f->name,
+                   nf ? "parameter" : "result");
+        return NULL;
+    }
+    for (k = 0; k < f->nparams; ++k) params[k] = gir__handle(b, f->params[k]);
+    for (k = 0; k < nf; ++k) {
+        const gir__node *r = &b->nodes[outs[k].id];
+        cots[k] = gir_input(b, (gir_dtype)r->dtype, *gir__nshape(b, r));
+        params[f->nparams + k] = cots[k];
+    }
+    if (b->status != GIR_OK || gir_vjp(b, nf, outs, cots, nw, wrt, grads) != GIR_OK) return NULL;
+    gir__format(nm, sizeof nm, "%s_vjp", f->name);
+    return f->vjp = gir_func_new(b, nm, f->nparams + nf, params, nw, grads);
+}
+/* a call: gir_func_vjp's call on the arguments and the results' adjoints (G->cots, set by the sweep; zeros for a
+   float result no adjoint reached), giving the float arguments' gradients */
+static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx) {
+    gir_func *f = G->callees[nd->attr->i[0]], *v = gir_func_vjp(f);
+    gir_node args[2 * GIR__MAX_IN], gr[GIR__MAX_IN];
+    int k, m = n;
+    (void)g; (void)need;
+    if (!v) {
+        gir__gfail(G, f->body->status, "call: %N: the VJP of '%s': %s", (const gir_graph *)G, (unsigned)y.id, f->name,
+                   f->body->msg);
+        return;
+    }
+    for (k = 0; k < n; ++k) args[k] = x[k];
+    for (k = 0; k < f->nresults; ++k) {
+        gir_node r = gir__handle(G, y.id + 1 + (uint32_t)k);
+        if (!gir__is_float(f->body->nodes[f->results[k]].dtype)) continue;
+        args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, r);
+    }
+    if (gir_func_call(G, v, m, args, v->nresults, gr) != GIR_OK) return;
+    for (k = 0, m = 0; k < n; ++k)
+        if (gir__is_float(G->nodes[x[k].id].dtype)) dx[k] = gr[m++];
+}
+/* a result: its adjoint goes to its call with the others' (gir__adjfn_call), not through this */
+static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                              const uint8_t *need, gir_node *dx) {
+    (void)G; (void)nd; (void)y; (void)g; (void)x; (void)n; (void)need; (void)dx;
+}
+
 /* generated from ops.def: one adjoint per differentiable row */
 @@ADJOINTS@@
 
@@ -381,6 +443,21 @@ static gir_status gir__sw_check(gir_graph *g, const gir__nview *nd, uint32_t id,
     return GIR_ERR_SHAPE;
 }
 
+/* a TUPLE node (a call) has no adjoint of its own: its results' (the PROJ nodes right after it) go to its ADJ_FN
+   together, through g->cots; 0 when none reached it */
+static int gir__sw_cots(gir_graph *g, const gir__sw *w, uint32_t id, gir_node *cots) {
+    uint32_t k;
+    int any = 0;
+    if (!gir__op_is(g->nodes[id].op, GIR__F_TUPLE)) return 0;
+    for (k = 0; k < GIR__MAX_IN && id + 1 + k < g->nnodes; ++k) {
+        const gir__node *r = &g->nodes[id + 1 + k];
+        if (!gir__op_is(r->op, GIR__F_PROJ) || g->ins[r->in0] != id) break;
+        cots[k] = id + 1 + k < w->cnt ? w->adj[id + 1 + k] : gir__handle(NULL, 0);
+        any |= cots[k].id != 0;
+    }
+    g->cots = cots;
+    return any;
+}
 /* node id passes its adjoint to the parents that need one (float, depending on a wrt node) */
 static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
     gir_node xs[GIR_MAX_VARIADIC], dx[GIR_MAX_VARIADIC];
@@ -425,6 +502,7 @@ static gir_status gir__sw_node(gir_graph *g, gir__sw *w, uint32_t id) {
 static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, const gir_node *cots, int n,
                              const gir_node *wrt, gir_node *grads) {
     gir__sw w;
+    gir_node tup[GIR__MAX_IN];    /* the adjoints of a call's results */
     uint16_t old_level = g->grad_level, level = 0;
     int k;
     uint32_t id, top = 0;
@@ -438,7 +516,10 @@ static gir_status gir__sweep(gir_graph *g, int n_out, const gir_node *outs, cons
     g->grad_level = (uint16_t)(level + 1);
     for (k = 0; k < n_out && st == GIR_OK; ++k) st = gir__sw_add(g, &w, outs[k].id, cots[k]);
     for (id = top; id >= 1 && st == GIR_OK; --id)
-        if (w.adj[id].id && w.dep[id]) st = gir__sw_node(g, &w, id);
+        if (w.dep[id] && (w.adj[id].id || gir__sw_cots(g, &w, id, tup))) {
+            st = gir__sw_node(g, &w, id);
+            g->cots = NULL;
+        }
     for (k = 0; k < n && st == GIR_OK; ++k) {
         uint32_t x = wrt[k].id;
         grads[k] = (x < w.cnt && w.adj[x].id) ? w.adj[x] : gir_zeros_like(g, wrt[k]);

@@ -233,6 +233,31 @@ static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, i
     p->nsteps = ns;
     return GIR_OK;
 }
+/* compile, the last pass: a plan of its own for each call step's function (its body compiled with the body's
+   allocator), run by the step (gen/80-plan/run.c) */
+static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
+    gir_node res[GIR__MAX_IN];
+    uint32_t k, n = 0;
+    int j;
+    for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_TUPLE);
+    if (!n) return GIR_OK;
+    if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
+    for (k = 0; k < p->nsteps; ++k) {
+        gir__call *c = &p->calls[p->ncalls];
+        gir_attr ca;
+        if (!gir__op_is(p->steps[k].op, GIR__F_TUPLE)) continue;
+        c->node = p->vals[p->steps[k].val].node;
+        c->f = g->callees[gir__attr_load(g, &g->nodes[c->node], &ca)->i[0]];
+        for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
+        if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
+            gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g, (unsigned)c->node,
+                       c->f->name, c->f->body->msg);
+            return g->status;
+        }
+        ++p->ncalls;
+    }
+    return GIR_OK;
+}
 static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
                                gir_plan **out_plan) {
     gir_plan *p;
@@ -260,6 +285,7 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     gir__free(&p->ta, w.need, cnt);
     gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
     if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
+    if (st == GIR_OK && mode != GIR__PM_MEASURE) st = gir__compile_calls(g, p);
     if (st != GIR_OK) {
         gir_plan_free(p);
         if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");

@@ -38,6 +38,12 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
+/* a call step's plan: the body of the function compiled on its own, bound to the call's arguments when it runs */
+typedef struct gir__call {
+    uint32_t        node;       /* the call node */
+    const gir_func *f;
+    gir_plan       *plan;
+} gir__call;
 struct gir_plan {
     gir_allocator a;
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
@@ -76,6 +82,8 @@ struct gir_plan {
     size_t        chunk;
     size_t        fuse_bytes;  /* scratch one thread's chunk buffers take (the largest group's) */
     uint64_t      runs;
+    gir__call    *calls;       /* one per call step (gen/80-plan/compile.c) */
+    uint32_t      ncalls;
 #if defined(GIR_THREADS)
     gir__par      par;      /* the parallel-for hook (gir_plan_set_parallel); zeros: one thread */
     int           par_missed;   /* tasks the hook did not run in the step that runs (gen/70-kernels/threads.c) */
@@ -101,6 +109,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
     if (!p) return;
     a = p->a;
+    while (p->ncalls) gir_plan_free(p->calls[--p->ncalls].plan);
+    gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
     gir__free(&a, p->vals, 0);
     gir__free(&a, p->map, 0);

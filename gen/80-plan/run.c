@@ -94,10 +94,42 @@ static void gir__busy_leave(int *flag) {
     *flag = 0;
 #endif
 }
+/* the plan of call node id (its representative: equal calls share one) */
+static const gir__call *gir__call_of(const gir_plan *p, uint32_t id) {
+    uint32_t k;
+    for (k = 0; k < p->ncalls; ++k)
+        if (p->calls[k].node == id) return &p->calls[k];
+    return NULL;
+}
+/* a call step runs its function's plan on the arguments' values; a result step copies one result out of it */
+static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
+    const gir__val *in0 = &p->vals[p->sin[s->in0]];
+    const gir__call *c = gir__call_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node);
+    gir_graph *b = c->f->body;
+    gir_attr ra;
+    uint32_t j;
+    gir_status st = GIR_OK;
+    if (gir__op_is(s->op, GIR__F_PROJ)) {
+        uint32_t r = c->f->results[gir__attr_ref(p->g, s->attr, &ra)->i[0]];
+        const void *src = gir_plan_data(c->plan, gir__handle(b, r));
+        if (o->bytes) GIR_MEMCPY(o->ptr, src, o->bytes);
+        return GIR_OK;
+    }
+    for (j = 0; j < s->nin && st == GIR_OK; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        st = gir_plan_bind(c->plan, gir__handle(b, c->f->params[j]), iv->ptr ? iv->ptr : (const void *)&gir__empty);
+    }
+    if (st == GIR_OK) st = gir_plan_run(c->plan);
+    if (st != GIR_OK)
+        gir__pfail(p, st, "run: %N (call of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node, c->f->name,
+                   gir_plan_message(c->plan));
+    return st;
+}
 /* one step that is not a fused group: its inputs, then its kernel */
 static gir_status gir__run_step(gir_plan *p, const gir__step *s, gir__val *o) {
     gir_attr ta;                   /* the attributes of the step that runs (unpacked from the graph's store) */
     uint32_t j;
+    if (gir__op_is(s->op, GIR__F_TUPLE | GIR__F_PROJ)) return gir__run_call(p, s, o);
     for (j = 0; j < s->nin; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
         p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;   /* an empty value may have no memory */

@@ -210,6 +210,11 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: bad lists (%d inputs, %d outputs)", n_in, n_out);
         return GIR_ERR_INVALID_ARG;
     }
+    if (p->ncalls) {
+        gir__pfail(p, GIR_ERR_UNSUPPORTED, "plan_image: %N calls '%s': plan images cannot hold calls yet",
+                   (const gir_graph *)p->g, (unsigned)p->calls[0].node, p->calls[0].f->name);
+        return GIR_ERR_UNSUPPORTED;
+    }
     if (p->nfused) {
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
                    "GIR_COMPILE_NO_FUSION for an image", (unsigned)p->nfused);

@@ -228,6 +228,11 @@ static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list,
     int count = 0, k;
     gir_status s = gir__save_pick(g, vars, n, list, NULL, &count);
     if (s) return s;
+    if (!vars && g->ncallees) {
+        gir__gfail(g, GIR_ERR_UNSUPPORTED, "save_graph: the graph calls '%s': saving calls is not supported yet",
+                   g->callees[0]->name);
+        return GIR_ERR_UNSUPPORTED;
+    }
     if (count > 64) {
         ids = (uint32_t *)gir__alloc(&g->a, (size_t)count * sizeof *ids);
         if (!ids) {

@@ -1,0 +1,163 @@
+/* >>func: functions (a body graph with parameters and results) and the call and result nodes that call them ----- */
+
+/* the nodes of body that ids[0..n) are: own handles, else the error (fn, what[k]) recorded in body */
+static gir_status gir__func_nodes(gir_graph *body, const char *what, int n, const gir_node *ids, uint32_t *out) {
+    int k, kind;
+    for (k = 0; k < n; ++k) {
+        if ((kind = gir__handle_kind(body, ids[k])) != GIR__H_OWN) {
+            gir__gfail(body, GIR_ERR_HANDLE, "func_new: %s[%d] (id %u) %s", what, k, (unsigned)ids[k].id,
+                       gir__handle_why(kind));
+            return GIR_ERR_HANDLE;
+        }
+        out[k] = ids[k].id;
+    }
+    return GIR_OK;
+}
+/* the parameters are distinct inputs of the body */
+static gir_status gir__func_params_ok(gir_graph *body, int np, const uint32_t *par) {
+    int k, j;
+    for (k = 0; k < np; ++k) {
+        const gir__node *d = &body->nodes[par[k]];
+        if (!gir__op_is(d->op, GIR__F_LEAF_IN)) {
+            gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: params[%d] %N (%s) is not an input of the body", k,
+                       (const gir_graph *)body, (unsigned)par[k], gir__op_names[d->op]);
+            return GIR_ERR_INVALID_ARG;
+        }
+        for (j = 0; j < k; ++j)
+            if (par[j] == par[k]) {
+                gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: params[%d] and params[%d] are both %N", j, k,
+                           (const gir_graph *)body, (unsigned)par[k]);
+                return GIR_ERR_INVALID_ARG;
+            }
+    }
+    return GIR_OK;
+}
+/* what the results read: no input but the parameters, no variable, no write (a function has no state) */
+static gir_status gir__func_reads_ok(gir_graph *body, int np, const uint32_t *par, int nr, const uint32_t *res) {
+    uint32_t top = 0, id, j;
+    uint8_t *seen;
+    int k;
+    gir_status st = GIR_OK;
+    for (k = 0; k < nr; ++k) top = res[k] > top ? res[k] : top;
+    if (!(seen = (uint8_t *)gir__alloc(&body->a, (size_t)top + 1))) {
+        gir__gfail(body, GIR_ERR_OUT_OF_MEMORY, "func_new: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(seen, 0, (size_t)top + 1);
+    for (k = 0; k < nr; ++k) seen[res[k]] = 1;
+    for (k = 0; k < np; ++k) if (par[k] <= top) seen[par[k]] = 2;     /* a parameter: read, not walked */
+    for (id = top; id >= 1 && st == GIR_OK; --id) {
+        const gir__node *d = &body->nodes[id];
+        const char *why = NULL;
+        if (seen[id] != 1) continue;
+        if (gir__op_is(d->op, GIR__F_LEAF_IN)) why = "an input that is not a parameter";
+        else if (gir__op_is(d->op, GIR__F_LEAF_VAR)) why = "a variable (pass its value as a parameter)";
+        else if (gir__op_is(d->op, GIR__F_WRITES)) why = "a write into a variable";
+        if (why) {
+            gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: the results read %N (%s), %s: a function has no "
+                       "state", (const gir_graph *)body, (unsigned)id, gir__op_names[d->op], why);
+            st = GIR_ERR_INVALID_ARG;
+        }
+        for (j = 0; j < d->nin; ++j)
+            if (!seen[body->ins[d->in0 + j]]) seen[body->ins[d->in0 + j]] = 1;
+    }
+    gir__free(&body->a, seen, (size_t)top + 1);
+    return st;
+}
+GIR_API gir_func *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
+                               int n_results, const gir_node *results) {
+    gir_func *f;
+    uint32_t *ids;
+    if (!body || body->status != GIR_OK) return NULL;
+    if (n_params < 1 || n_params > GIR__MAX_IN || n_results < 1 || !params || !results) {
+        gir__gfail(body, GIR_ERR_INVALID_ARG, "func_new: needs 1 to %d parameters, at least one result and their "
+                   "arrays (got %d and %d)", GIR__MAX_IN, n_params, n_results);
+        return NULL;
+    }
+    f = (gir_func *)gir__alloc(&body->a, sizeof *f);
+    ids = (uint32_t *)gir__alloc(&body->a, (size_t)(n_params + n_results) * sizeof(uint32_t));
+    if (!f || !ids) {
+        gir__free(&body->a, f, sizeof *f);
+        gir__free(&body->a, ids, (size_t)(n_params + n_results) * sizeof(uint32_t));
+        gir__gfail(body, GIR_ERR_OUT_OF_MEMORY, "func_new: out of memory");
+        return NULL;
+    }
+    if (gir__func_nodes(body, "params", n_params, params, ids) != GIR_OK ||
+        gir__func_nodes(body, "results", n_results, results, ids + n_params) != GIR_OK ||
+        gir__func_params_ok(body, n_params, ids) != GIR_OK ||
+        gir__func_reads_ok(body, n_params, ids, n_results, ids + n_params) != GIR_OK) {
+        gir__free(&body->a, f, sizeof *f);
+        gir__free(&body->a, ids, (size_t)(n_params + n_results) * sizeof(uint32_t));
+        return NULL;
+    }
+    GIR_MEMSET(f, 0, sizeof *f);
+    f->body = body;
+    f->params = ids;
+    f->results = ids + n_params;
+    f->nparams = n_params;
+    f->nresults = n_results;
+    gir__format(f->name, sizeof f->name, "%s", name && name[0] ? name : "func");
+    f->next = body->funcs;
+    body->funcs = f;
+    return f;
+}
+GIR_API gir_graph *gir_func_body(const gir_func *f) { return f ? f->body : NULL; }
+GIR_API const char *gir_func_name(const gir_func *f) { return f ? f->name : ""; }
+
+/* 1 when graph b calls a function whose body is g, directly or through the functions it calls */
+static int gir__calls_into(const gir_graph *b, const gir_graph *g, int depth) {
+    uint32_t k;
+    if (b == g) return 1;
+    if (depth > 64) return 1;                      /* deeper than any call chain a graph is built with: refused */
+    for (k = 0; k < b->ncallees; ++k)
+        if (gir__calls_into(b->callees[k]->body, g, depth + 1)) return 1;
+    return 0;
+}
+/* the index of f in g's list of functions, added (and its body held) when new; -1 and the error in g */
+static int gir__callee(gir_graph *g, gir_func *f) {
+    uint32_t k;
+    size_t cap = g->calleescap;
+    for (k = 0; k < g->ncallees; ++k)
+        if (g->callees[k] == f) return (int)k;
+    if (gir__calls_into(f->body, g, 0)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: '%s' is a function of this graph or calls into it: a call "
+                   "cannot recurse", f->name);
+        return -1;
+    }
+    if (gir__grow(&g->a, (void **)&g->callees, &cap, (size_t)g->ncallees + 1, sizeof(gir_func *))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "call: out of memory");
+        return -1;
+    }
+    g->calleescap = (uint32_t)cap;
+    g->callees[g->ncallees] = f;
+    ++f->body->plans;                              /* the body lives while a graph calls it */
+    return (int)g->ncallees++;
+}
+GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                            gir_node *results) {
+    gir_attr a;
+    gir_node c;
+    int k, fi;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    if (g->status != GIR_OK) return g->status;
+    if (!f || (n_args > 0 && !args) || !results || n_results != f->nresults) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: needs a function, its arguments and room for its %d result(s) "
+                   "(got %d)", f ? f->nresults : 0, n_results);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((fi = gir__callee(g, f)) < 0) return g->status;
+    gir_attr_zero(&a);
+    a.i[0] = fi;
+    a.dtype = GIR_DTYPE_U8;
+    c = gir_op_build(g, GIR_OP_CALL, n_args, args, &a);          /* not a column: the builder of the op itself */
+    for (k = 0; c.id && k < n_results; ++k) {
+        a.i[0] = k;
+        a.dtype = f->body->nodes[f->results[k]].dtype;
+        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, &a);   /* built right after c: the sweep reads them so */
+        if (!results[k].id) break;
+    }
+    if (g->status != GIR_OK)
+        for (k = 0; k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    return g->status;
+}
