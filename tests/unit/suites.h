@@ -9,6 +9,9 @@
 #if !defined(GIR_TEST_NO_F32)
 #include "f32.c"
 #endif
+#if !defined(GIR_TEST_NO_FUNC)
+#include "func.c"
+#endif
 #if !defined(GIR_TEST_NO_FUSE)
 #include "fuse.c"
 #endif
@@ -112,6 +115,11 @@ static void run_suites(void) {
     skip_test("f32/", "left out of this build (GIR_TEST_NO_F32)");
 #else
     suite_f32();
+#endif
+#if defined(GIR_TEST_NO_FUNC)
+    skip_test("func/", "left out of this build (GIR_TEST_NO_FUNC)");
+#else
+    suite_func();
 #endif
 #if defined(GIR_TEST_NO_FUSE)
     skip_test("fuse/", "left out of this build (GIR_TEST_NO_FUSE)");

@@ -1,0 +1,203 @@
+/* unit/func.c - functions and calls (gen/50-ir/func.c): a call gives the values and gradients of the same
+ * computation built inline, bit for bit; gradients of gradients; nested calls; the errors.
+ * Included by unit/main.c (uses CHECK/FAILF). */
+
+/* the cell the tests call: h' = tanh(h * w + x), s = sum(h) */
+static void fn_cell(gir_graph *g, const gir_node *in, gir_node *out) {
+    gir_node hw = gir_mul(g, in[0], in[2]);
+    gir_node z = gir_add(g, hw, in[1]);
+    out[0] = gir_tanh(g, z);
+    out[1] = gir_sum(g, in[0], gir_ints0(), 0);
+}
+static gir_func *fn_cell_func(gir_graph *b, gir_dtype dt, int n) {
+    gir_node p[3], r[2];
+    int k;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(b, dt, gir_shape1(n));
+    fn_cell(b, p, r);
+    return gir_func_new(b, "cell", 3, p, 2, r);
+}
+/* two steps of the cell and a loss, through calls of f (f non-NULL) or inline; ins: the three inputs */
+static gir_node fn_two_steps(gir_graph *g, gir_func *f, const gir_node *ins) {
+    gir_node o1[2], o2[2], a2[3], sq, s;
+    if (f) gir_func_call(g, f, 3, ins, 2, o1);
+    else fn_cell(g, ins, o1);
+    a2[0] = o1[0];
+    a2[1] = ins[1];
+    a2[2] = ins[2];
+    if (f) gir_func_call(g, f, 3, a2, 2, o2);
+    else fn_cell(g, a2, o2);
+    sq = gir_mul(g, o2[0], o2[0]);
+    s = gir_sum(g, sq, gir_ints0(), 0);
+    return gir_add(g, s, gir_mul(g, o1[1], o2[1]));
+}
+/* the plan of outs[0..n) with the three inputs bound to vals, run; NULL on failure */
+static gir_plan *fn_run(gir_graph *g, const gir_node *ins, int n, const gir_node *outs, void *const *vals) {
+    gir_plan *p = NULL;
+    int k;
+    if (gir_plan_compile(g, n, outs, NULL, &p) != GIR_OK) return NULL;
+    for (k = 0; k < 3; ++k) gir_plan_bind(p, ins[k], vals[k]);
+    if (gir_plan_run(p) != GIR_OK) {
+        gir_plan_free(p);
+        return NULL;
+    }
+    return p;
+}
+static double fn_at(const void *d, gir_dtype dt, int i) {
+    return dt == GIR_DTYPE_F32 ? (double)((const float *)d)[i] : ((const double *)d)[i];
+}
+/* loss, its gradient and (hvp) the gradient of <grad, v>, through calls and inline: the same bits (hvp: to
+   rounding) */
+static int fn_check(gir_dtype dt, int hvp) {
+    enum { N = 5 };
+    double hv[N] = {0.1, -0.2, 0.3, 0.5, -0.7}, xv[N] = {1, 2, -1, 0.5, 0.25}, wv[N] = {0.7, -0.3, 0.2, 1.1, -0.9};
+    float hf[N], xf[N], wf[N];
+    void *vals[3];
+    gir_graph *B = gir_graph_new(NULL), *G[2];
+    gir_plan *p[2];
+    gir_func *f = fn_cell_func(B, dt, N);
+    size_t es = gir_dtype_size(dt);
+    /* a gradient of a gradient sums the messages of a call's VJP in another order than the inline graph's sweep:
+       equal to rounding (first order: the same bits) */
+    double tol = dt == GIR_DTYPE_F32 ? 4e-7 : 1e-15;
+    int k, v, i;
+    for (k = 0; k < N; ++k) { hf[k] = (float)hv[k]; xf[k] = (float)xv[k]; wf[k] = (float)wv[k]; }
+    vals[0] = dt == GIR_DTYPE_F32 ? (void *)hf : (void *)hv;
+    vals[1] = dt == GIR_DTYPE_F32 ? (void *)xf : (void *)xv;
+    vals[2] = dt == GIR_DTYPE_F32 ? (void *)wf : (void *)wv;
+    CHECK(f != NULL, "func_new: %s", gir_graph_message(B));
+    for (v = 0; v < 2; ++v) {
+        gir_node ins[3], outs[4], loss, gr[3];
+        G[v] = gir_graph_new(NULL);
+        for (k = 0; k < 3; ++k) ins[k] = gir_input(G[v], dt, gir_shape1(N));
+        loss = fn_two_steps(G[v], v ? NULL : f, ins);
+        CHECK(gir_grad(G[v], loss, 3, ins, gr) == GIR_OK, "grad: %s", gir_graph_message(G[v]));
+        outs[0] = loss; outs[1] = gr[0]; outs[2] = gr[1]; outs[3] = gr[2];
+        if (hvp) {                       /* d/d(ins) of sum(grad_w * x): reverse over reverse through the calls */
+            gir_node dot = gir_sum(G[v], gir_mul(G[v], gr[2], ins[1]), gir_ints0(), 0);
+            CHECK(gir_grad(G[v], dot, 3, ins, gr) == GIR_OK, "grad of grad: %s", gir_graph_message(G[v]));
+            outs[1] = gr[0]; outs[2] = gr[1]; outs[3] = gr[2];
+        }
+        p[v] = fn_run(G[v], ins, 4, outs, vals);
+        CHECK(p[v] != NULL, "%s: compile or run: %s", v ? "inline" : "calls", gir_graph_message(G[v]));
+        for (k = 0; k < 4; ++k) {
+            static const void *first[4];
+            const void *d = gir_plan_data(p[v], outs[k]);
+            if (!v) { first[k] = d; continue; }
+            for (i = 0; i < (k ? N : 1); ++i)
+                CHECK(hvp ? fabs(fn_at(first[k], dt, i) - fn_at(d, dt, i)) <= tol * (1 + fabs(fn_at(d, dt, i)))
+                          : !memcmp((const char *)first[k] + i * es, (const char *)d + i * es, es),
+                      "%s output %d element %d: %.17g through calls, %.17g inline", gir_dtype_name(dt), k, i,
+                      fn_at(first[k], dt, i), fn_at(d, dt, i));
+        }
+    }
+    CHECK(gir_graph_node_count(G[0]) < gir_graph_node_count(G[1]) || hvp, "the calls' graph (%u nodes) is not "
+          "smaller than the inline one (%u)", gir_graph_node_count(G[0]), gir_graph_node_count(G[1]));
+    for (v = 0; v < 2; ++v) {
+        gir_plan_free(p[v]);
+        gir_graph_free(G[v]);
+    }
+    gir_graph_free(B);
+    return 1;
+}
+static int test_call_equals_inline(void) { return fn_check(GIR_DTYPE_F64, 0) && fn_check(GIR_DTYPE_F32, 0); }
+static int test_call_grad_of_grad(void) { return fn_check(GIR_DTYPE_F64, 1) && fn_check(GIR_DTYPE_F32, 1); }
+
+/* a function whose body calls another: outer(h, x, w) = cell(cell(h, x, w).h', x, w).h' */
+static int test_call_nested(void) {
+    gir_graph *B = gir_graph_new(NULL), *O = gir_graph_new(NULL), *G = gir_graph_new(NULL), *U = gir_graph_new(NULL);
+    gir_func *f = fn_cell_func(B, GIR_DTYPE_F64, 3), *outer;
+    gir_node p[3], r1[2], a2[3], r2[2], ins[3], o[1], gr[3], uins[3], u1[2], u2[2], ugr[3], outs[4], uouts[4];
+    double h[3] = {0.2, -0.1, 0.4}, x[3] = {0.5, 1.5, -0.5}, w[3] = {0.9, 0.3, -0.6};
+    void *vals[3];
+    gir_plan *pc, *pu;
+    int k, i;
+    vals[0] = h; vals[1] = x; vals[2] = w;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(O, GIR_DTYPE_F64, gir_shape1(3));
+    gir_func_call(O, f, 3, p, 2, r1);
+    a2[0] = r1[0]; a2[1] = p[1]; a2[2] = p[2];
+    gir_func_call(O, f, 3, a2, 2, r2);
+    outer = gir_func_new(O, "outer", 3, p, 1, r2);
+    CHECK(outer != NULL, "func_new: %s", gir_graph_message(O));
+    for (k = 0; k < 3; ++k) ins[k] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    gir_func_call(G, outer, 3, ins, 1, o);
+    o[0] = gir_sum(G, o[0], gir_ints0(), 0);
+    CHECK(gir_grad(G, o[0], 3, ins, gr) == GIR_OK, "grad: %s", gir_graph_message(G));
+    for (k = 0; k < 3; ++k) uins[k] = gir_input(U, GIR_DTYPE_F64, gir_shape1(3));
+    fn_cell(U, uins, u1);
+    a2[0] = u1[0]; a2[1] = uins[1]; a2[2] = uins[2];
+    fn_cell(U, a2, u2);
+    u2[0] = gir_sum(U, u2[0], gir_ints0(), 0);
+    gir_grad(U, u2[0], 3, uins, ugr);
+    outs[0] = o[0]; uouts[0] = u2[0];
+    for (k = 0; k < 3; ++k) { outs[k + 1] = gr[k]; uouts[k + 1] = ugr[k]; }
+    pc = fn_run(G, ins, 4, outs, vals);
+    pu = fn_run(U, uins, 4, uouts, vals);
+    CHECK(pc && pu, "compile or run: %s / %s", gir_graph_message(G), gir_graph_message(U));
+    for (k = 0; k < 4; ++k)
+        for (i = 0; i < (k ? 3 : 1); ++i) {
+            double a = ((const double *)gir_plan_data(pc, outs[k]))[i], b = ((const double *)gir_plan_data(pu, uouts[k]))[i];
+            CHECK(a == b, "output %d element %d: %.17g through nested calls, %.17g inline", k, i, a, b);
+        }
+    gir_plan_free(pc); gir_plan_free(pu);
+    gir_graph_free(G); gir_graph_free(U);
+    gir_graph_free(B);                       /* called by O: freed with it */
+    gir_graph_free(O);
+    return 1;
+}
+
+/* bad functions and calls are errors with messages; the calling graph stays usable */
+static int test_call_errors(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *f = fn_cell_func(B, GIR_DTYPE_F64, 4);
+    gir_node in[3], res[2], v, p[1], r[1], out;
+    unsigned char buf[64];
+    size_t len = 0;
+    gir_plan *pl = NULL;
+    int k;
+    CHECK(f != NULL, "func_new: %s", gir_graph_message(B));
+    for (k = 0; k < 3; ++k) in[k] = gir_input(G, GIR_DTYPE_F64, gir_shape1(k == 2 ? 5 : 4));
+    CHECK(gir_func_call(G, f, 3, in, 2, res) == GIR_ERR_SHAPE && !res[0].id, "status %s", gir_graph_message(G));
+    CHECK(strstr(gir_graph_message(G), "argument 2") && strstr(gir_graph_message(G), "'cell'"), "message: %s",
+          gir_graph_message(G));
+    gir_graph_clear_error(G);
+    in[2] = gir_input(G, GIR_DTYPE_F64, gir_shape1(4));
+    CHECK(gir_func_call(G, f, 2, in, 2, res) == GIR_ERR_INVALID_ARG, "two arguments: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    CHECK(gir_func_call(G, f, 3, in, 2, res) == GIR_OK, "a good call after errors: %s", gir_graph_message(G));
+    out = gir_sum(G, res[0], gir_ints0(), 0);
+    CHECK(gir_graph_save(G, 1, &out, NULL, 0, &len) == GIR_ERR_UNSUPPORTED, "save: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    CHECK(gir_plan_compile(G, 1, &out, NULL, &pl) == GIR_OK, "compile: %s", gir_graph_message(G));
+    CHECK(gir_plan_write_image(pl, 3, in, 1, &out, buf, sizeof buf, &len) == GIR_ERR_UNSUPPORTED &&
+          strstr(gir_plan_message(pl), "cell"), "image: %s", gir_plan_message(pl));
+    gir_plan_free(pl);
+    /* a variable in the body, an input that is not a parameter, a parameter that is not an input */
+    v = gir_variable(B, GIR_DTYPE_F64, gir_shape1(4), NULL);
+    p[0] = gir_input(B, GIR_DTYPE_F64, gir_shape1(4));
+    r[0] = gir_mul(B, p[0], v);
+    CHECK(!gir_func_new(B, "bad", 1, p, 1, r) && gir_graph_status(B) == GIR_ERR_INVALID_ARG &&
+          strstr(gir_graph_message(B), "variable"), "variable: %s", gir_graph_message(B));
+    gir_graph_clear_error(B);
+    CHECK(!gir_func_new(B, "bad", 1, r, 1, p) && strstr(gir_graph_message(B), "not an input"), "param: %s",
+          gir_graph_message(B));
+    gir_graph_clear_error(B);
+    /* a graph cannot call its own function */
+    CHECK(gir_func_call(B, f, 3, in, 2, res) != GIR_OK, "foreign handles or recursion: %s", gir_graph_message(B));
+    gir_graph_clear_error(B);
+    {
+        gir_node q[3];
+        for (k = 0; k < 3; ++k) q[k] = gir_input(B, GIR_DTYPE_F64, gir_shape1(4));
+        CHECK(gir_func_call(B, f, 3, q, 2, res) == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(B), "recurse"),
+              "recursion: %s", gir_graph_message(B));
+    }
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+
+static void suite_func(void) {
+    RUN("func/call_equals_inline_f64_f32", test_call_equals_inline());
+    RUN("func/grad_of_grad_through_calls", test_call_grad_of_grad());
+    RUN("func/nested_calls", test_call_nested());
+    RUN("func/errors", test_call_errors());
+}
