@@ -94,6 +94,15 @@ typedef struct gcase {
 } gcase;
 static gcase *cases;
 static int ncases;
+/* rows golden.txt leaves to a suite of their own ("suite <op> <suite>": a call needs a function, not only tensors) */
+static char own_suites[8][2][32];
+static int nown;
+static const char *own_suite_of(gir_op op) {
+    int k;
+    for (k = 0; k < nown; ++k)
+        if ((int)gir_op_from_name(own_suites[k][0]) == (int)op) return own_suites[k][1];
+    return NULL;
+}
 
 static int parse_dtype(const char *s) {
     int k;
@@ -147,7 +156,11 @@ static int load_golden(const char *path) {
         ++lineno;
         t = next_tok(&p);
         if (!t || t[0] == '#') continue;
-        if (!strcmp(t, "case")) {
+        if (!strcmp(t, "suite") && !c && nown < 8) {
+            snprintf(own_suites[nown][0], sizeof own_suites[nown][0], "%s", next_tok(&p));
+            snprintf(own_suites[nown][1], sizeof own_suites[nown][1], "%s", next_tok(&p));
+            ++nown;
+        } else if (!strcmp(t, "case")) {
             if (ncases == cap_cases) {
                 cases = (gcase *)realloc(cases, (size_t)(cap_cases *= 2) * sizeof(gcase));
                 memset(cases + ncases, 0, (size_t)(cap_cases - ncases) * sizeof(gcase));
@@ -717,6 +730,7 @@ static int test_table_covered(void) {
     char list[400] = "";
     for (op = 1; op < GIR_OP__COUNT; ++op) {
         int found = 0;
+        found = own_suite_of((gir_op)op) != NULL;         /* its suite, named in golden.txt, covers it */
         for (k = 0; k < ncases && !found; ++k) found = (int)gir_op_from_name(cases[k].op) == op;
         if (!found) {
             ++missing;
@@ -1166,7 +1180,7 @@ int main(int argc, char **argv) {
             }
         }
         snprintf(name, sizeof name, "errors/%s", on);
-        RUN(name, test_errors((gir_op)op));
+        if (!own_suite_of((gir_op)op)) RUN(name, test_errors((gir_op)op));     /* else in its own suite */
         if (gir_op_is_random((gir_op)op)) {
             snprintf(name, sizeof name, "random/%s", on);
             RUN(name, test_random((gir_op)op));

@@ -104,7 +104,7 @@ static int test_passes_every_op(void) {
                 return 0;
             }
         }
-        CHECK(seen > 0, "op %s has no case", gir_op_name((gir_op)op));
+        CHECK(seen > 0 || own_suite_of((gir_op)op), "op %s has no case", gir_op_name((gir_op)op));
     }
     return 1;
 }
