@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=44d77b68dc9bd30d93613c68ebf51906f82557daf55fcffcd230f8df712375b2
-                                          gen/ sha256=dad9005ba7a56428
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=1d633886127abefb5645844c87672a12366bca91e3ac2d31a541c812f0f6598e
+                                          gen/ sha256=42e90896a52edccb
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -104,7 +104,7 @@
 
    WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (126 operators, 97 differentiable; generated from ops.def)
+   OPS (127 operators, 98 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
      below each, what it computes and its conventions
    input             (; dtype, shape)                                         attr   no   kernel none
@@ -478,6 +478,12 @@
                      func indexes the calling graph's list of functions. A plan runs the body as a plan of its
                      own; the gradient is a call of the function's VJP (gir_func_vjp), built once per
                      function.
+   if                (xs...; then_f, else_f, dtype)                           attr   yes  kernel none
+                     xs[0], a b8 scalar, picks the function that runs on xs[1..]: then_f where true, else_f
+                     where false (gir_cond builds it and its result nodes). The two functions take and give
+                     the same dtypes and shapes. Only the picked one runs, so what the other would compute (a
+                     NaN, an inf) reaches no value and no gradient; the gradient is an if on the same
+                     predicate over the two functions' VJPs.
    result            (call; index, dtype)                                     attr   yes  kernel none
                      Result index of the call node call: the dtype and shape of the function's result.
 */
@@ -489,7 +495,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "44d77b68dc9bd30d93613c68ebf51906f82557daf55fcffcd230f8df712375b2"
+#define GIR_OPSDEF_SHA256 "1d633886127abefb5645844c87672a12366bca91e3ac2d31a541c812f0f6598e"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -705,6 +711,7 @@ typedef enum gir_op {
     GIR_OP_TRAIN_EVAL,
     GIR_OP_MAX_POOL2D_PICK,
     GIR_OP_CALL,
+    GIR_OP_IF,
     GIR_OP_RESULT,
     GIR_OP__COUNT
 } gir_op;
@@ -836,6 +843,7 @@ typedef enum gir_op {
     X(TRAIN_EVAL, train_eval, NN) \
     X(MAX_POOL2D_PICK, max_pool2d_pick, CONV) \
     X(CALL, call, CORE) \
+    X(IF, if, CORE) \
     X(RESULT, result, CORE)
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
@@ -1120,6 +1128,7 @@ GIR_API gir_node gir_train_eval(gir_graph *g, int n, const gir_node *xs);
 GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_ints kernel, gir_ints stride, gir_ints padding);
 /* core */
 GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, gir_dtype dtype);
+GIR_API gir_node gir_if(gir_graph *g, int n, const gir_node *xs, int then_f, int else_f, gir_dtype dtype);
 GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype);
 
 /* convenience builders composed of table ops */
@@ -1304,6 +1313,11 @@ GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
 GIR_API gir_status  gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
                                   gir_node *results);
+/* cond (PopART's IfOp): pred, a b8 scalar, picks then_f (true) or else_f (false), which run on args and have
+   one signature; only the picked one runs, so a NaN or inf the other would make reaches nothing, gradients
+   included (where computes both sides). Its gradient is a cond on pred over the two VJPs. */
+GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
+                             const gir_node *args, int n_results, gir_node *results);
 GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
 GIR_API gir_graph  *gir_func_body(const gir_func *f);
 GIR_API const char *gir_func_name(const gir_func *f);
@@ -2647,7 +2661,8 @@ enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR
    passes test them (gir__op_is), never an op's name */
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
        GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
-       GIR__F_EVAL_PICK1 = 1024, GIR__F_TUPLE = 2048, GIR__F_PROJ = 4096 };
+       GIR__F_EVAL_PICK1 = 1024, GIR__F_TUPLE = 2048, GIR__F_PROJ = 4096,
+       GIR__F_BRANCH = 8192 };
 #define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
 #define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
 #define gir__op_is(op, f) ((gir__op_flags[gir__op_row[op]] & (f)) != 0)   /* gir__op_flags: generated, per kept op */
@@ -2792,7 +2807,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #  define GIR__WHY_INPUT 1
 #elif defined(GIR_NO_OPS_CORE)
 #  define GIR__WHY_INPUT 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INPUT) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CALL) || defined(GIR_WITH_OPS_CORE))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_INPUT) || defined(GIR_WITH_OPS_CORE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_CALL) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_IF) || defined(GIR_WITH_OPS_CORE))))
 #  define GIR__WHY_INPUT 2
 #else
 #  define GIR__WHY_INPUT 0
@@ -3913,6 +3928,15 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #else
 #  define GIR__WHY_CALL 0
 #endif
+#if defined(GIR_NO_OP_IF)
+#  define GIR__WHY_IF 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_IF 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_IF) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_IF 2
+#else
+#  define GIR__WHY_IF 0
+#endif
 #if defined(GIR_NO_OP_RESULT)
 #  define GIR__WHY_RESULT 1
 #elif defined(GIR_NO_OPS_CORE)
@@ -3945,7 +3969,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
     GIR__WHY_CONV2D | GIR__WHY_CONV2D_BWD_DATA | GIR__WHY_CONV2D_BWD_FILTER | GIR__WHY_MAX_POOL2D | \
     GIR__WHY_MAX_POOL2D_BWD | GIR__WHY_AVG_POOL2D | GIR__WHY_AVG_POOL2D_BWD | GIR__WHY_DROPOUT | \
     GIR__WHY_GATHER | GIR__WHY_SCATTER_ADD | GIR__WHY_FMOD | GIR__WHY_GELU_TANH | GIR__WHY_ASSIGN | \
-    GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK | GIR__WHY_CALL | GIR__WHY_RESULT)   /* nonzero: some op is left out */
+    GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK | GIR__WHY_CALL | GIR__WHY_IF | GIR__WHY_RESULT)   /* nonzero: some op is left out */
 enum { GIR__OPR__INVALID,
 #if !GIR__WHY_INPUT
     GIR__OPR_INPUT,
@@ -4322,6 +4346,9 @@ enum { GIR__OPR__INVALID,
 #if !GIR__WHY_CALL
     GIR__OPR_CALL,
 #endif
+#if !GIR__WHY_IF
+    GIR__OPR_IF,
+#endif
 #if !GIR__WHY_RESULT
     GIR__OPR_RESULT,
 #endif
@@ -4382,8 +4409,8 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     GIR__OPR_GATHER), GIR__IF(GIR__WHY_SCATTER_ADD, GIR__OPR_SCATTER_ADD), GIR__IF(GIR__WHY_FMOD,
     GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
     GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
-    GIR__OPR_MAX_POOL2D_PICK), GIR__IF(GIR__WHY_CALL, GIR__OPR_CALL), GIR__IF(GIR__WHY_RESULT,
-    GIR__OPR_RESULT)
+    GIR__OPR_MAX_POOL2D_PICK), GIR__IF(GIR__WHY_CALL, GIR__OPR_CALL), GIR__IF(GIR__WHY_IF, GIR__OPR_IF),
+    GIR__IF(GIR__WHY_RESULT, GIR__OPR_RESULT)
 };
 /* GIR__OP_ABSENT(op): nonzero for an op left out, its GIR__WHY_<op>; a build whose messages are status
    names only needs no more than whether (a valid op has a row exactly when it is kept), and says 2 */
@@ -4414,7 +4441,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
     GIR__WHY_CONV2D, GIR__WHY_CONV2D_BWD_DATA, GIR__WHY_CONV2D_BWD_FILTER, GIR__WHY_MAX_POOL2D,
     GIR__WHY_MAX_POOL2D_BWD, GIR__WHY_AVG_POOL2D, GIR__WHY_AVG_POOL2D_BWD, GIR__WHY_DROPOUT,
     GIR__WHY_GATHER, GIR__WHY_SCATTER_ADD, GIR__WHY_FMOD, GIR__WHY_GELU_TANH, GIR__WHY_ASSIGN,
-    GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK, GIR__WHY_CALL, GIR__WHY_RESULT,
+    GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK, GIR__WHY_CALL, GIR__WHY_IF, GIR__WHY_RESULT,
 };
 #  define GIR__OP_ABSENT(op) gir__op_absent[op]
 #endif
@@ -4442,7 +4469,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_K_linalg (!GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY)
 #define GIR__KEPT_K_matmul (!GIR__WHY_MATMUL)
 #define GIR__KEPT_K_mse (!GIR__WHY_MSE)
-#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT)
+#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_RESULT)
 #define GIR__KEPT_K_one_hot (!GIR__WHY_ONE_HOT)
 #define GIR__KEPT_K_outer (!GIR__WHY_OUTER)
 #define GIR__KEPT_K_pad (!GIR__WHY_PAD)
@@ -4470,7 +4497,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_DT_LOGIC (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_DT_TEST (!GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE)
 #define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
-#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_RESULT)
+#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_RESULT)
 #define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
 #define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
 #define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
@@ -8786,7 +8813,7 @@ static double gir__f64_of_f32_bits(float v) {
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:135 (NOT): not(a) */
+/* generated from ops.def:136 (NOT): not(a) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
@@ -8801,7 +8828,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:137 (AND): and(a, b) */
+/* generated from ops.def:138 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8814,7 +8841,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:139 (OR): or(a, b) */
+/* generated from ops.def:140 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8827,7 +8854,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:141 (XOR): xor(a, b) */
+/* generated from ops.def:142 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8840,7 +8867,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:143 (GT): (a > b) */
+/* generated from ops.def:144 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8901,7 +8928,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:145 (GE): (a >= b) */
+/* generated from ops.def:146 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8962,7 +8989,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:147 (LT): (a < b) */
+/* generated from ops.def:148 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9023,7 +9050,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:149 (LE): (a <= b) */
+/* generated from ops.def:150 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9084,7 +9111,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:151 (EQ): (a == b) */
+/* generated from ops.def:152 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9145,7 +9172,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:154 (NE): (a != b) */
+/* generated from ops.def:155 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9206,7 +9233,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:156 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:157 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9251,7 +9278,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:161 (ISNAN): isnan(a) */
+/* generated from ops.def:162 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9272,7 +9299,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:164 (ISINF): isinf(a) */
+/* generated from ops.def:165 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9293,7 +9320,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:167 (ISFINITE): isfinite(a) */
+/* generated from ops.def:168 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9314,7 +9341,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:171 (ADD): (a + b) */
+/* generated from ops.def:172 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9363,7 +9390,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:176 (SUB): (a - b) */
+/* generated from ops.def:177 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9412,7 +9439,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:178 (MUL): (a * b) */
+/* generated from ops.def:179 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9461,7 +9488,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:180 (DIV): (a / b) */
+/* generated from ops.def:181 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9486,7 +9513,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:184 (NEG): -a */
+/* generated from ops.def:185 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9527,7 +9554,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:186 (POW): pow(a, b) */
+/* generated from ops.def:187 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9552,7 +9579,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:192 (MAXIMUM): max(a, b) */
+/* generated from ops.def:193 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9601,7 +9628,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:197 (MINIMUM): min(a, b) */
+/* generated from ops.def:198 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9650,7 +9677,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:202 (MOD): mod(a, b) */
+/* generated from ops.def:203 (MOD): mod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9706,7 +9733,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:209 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:210 (FLOORDIV): floordiv(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9762,7 +9789,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:221 (ABS): abs(a) */
+/* generated from ops.def:222 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9803,7 +9830,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:223 (SIGN): sign(a) */
+/* generated from ops.def:224 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9844,7 +9871,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:225 (SQUARE): (a * a) */
+/* generated from ops.def:226 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9885,7 +9912,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:227 (SQRT): sqrt(a) */
+/* generated from ops.def:228 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9906,7 +9933,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:229 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:230 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9927,7 +9954,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:231 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:232 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9948,7 +9975,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:233 (EXP): exp(a) */
+/* generated from ops.def:234 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9969,7 +9996,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:235 (EXPM1): expm1(a) */
+/* generated from ops.def:236 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9990,7 +10017,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:238 (LOG): log(a) */
+/* generated from ops.def:239 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10011,7 +10038,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:240 (LOG1P): log1p(a) */
+/* generated from ops.def:241 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10032,7 +10059,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:243 (LOG2): log2(a) */
+/* generated from ops.def:244 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10053,7 +10080,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:246 (SIN): sin(a) */
+/* generated from ops.def:247 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10074,7 +10101,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:248 (COS): cos(a) */
+/* generated from ops.def:249 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10095,7 +10122,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:250 (TAN): tan(a) */
+/* generated from ops.def:251 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10116,7 +10143,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:252 (ASIN): asin(a) */
+/* generated from ops.def:253 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10137,7 +10164,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:256 (ACOS): acos(a) */
+/* generated from ops.def:257 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10158,7 +10185,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:260 (ATAN): atan(a) */
+/* generated from ops.def:261 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10179,7 +10206,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:262 (SINH): sinh(a) */
+/* generated from ops.def:263 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10200,7 +10227,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:264 (COSH): cosh(a) */
+/* generated from ops.def:265 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10221,7 +10248,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:266 (TANH): tanh(a) */
+/* generated from ops.def:267 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10242,7 +10269,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:268 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:269 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10263,7 +10290,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:270 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:271 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10284,7 +10311,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:275 (RELU): max(a, 0) */
+/* generated from ops.def:276 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10325,7 +10352,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:277 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:278 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10344,7 +10371,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:280 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:281 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10363,7 +10390,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:284 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:285 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10384,7 +10411,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:290 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:291 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10405,7 +10432,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:293 (ERF): erf(a) */
+/* generated from ops.def:294 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10426,7 +10453,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:296 (FLOOR): floor(a) */
+/* generated from ops.def:297 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10447,7 +10474,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:298 (CEIL): ceil(a) */
+/* generated from ops.def:299 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10468,7 +10495,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:300 (ROUND): round(a) */
+/* generated from ops.def:301 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10489,7 +10516,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:303 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:304 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10526,7 +10553,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:442 (WHERE): select(cond, a, b) */
+/* generated from ops.def:443 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10597,7 +10624,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:524 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:525 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10622,7 +10649,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:594 (FMOD): fmod(a, b) */
+/* generated from ops.def:595 (FMOD): fmod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -10678,7 +10705,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:601 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:602 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -11259,6 +11286,9 @@ static const unsigned char gir__ew_row[GIR__OPR__COUNT] = {
     0,
 #endif
 #if !GIR__WHY_CALL
+    0,
+#endif
+#if !GIR__WHY_IF
     0,
 #endif
 #if !GIR__WHY_RESULT
@@ -23055,6 +23085,7 @@ static gir_status gir__sh_dot(gir__bctx *b);
 static gir_status gir__sh_dropout(gir__bctx *b);
 static gir_status gir__sh_eye(gir__bctx *b);
 static gir_status gir__sh_gather(gir__bctx *b);
+static gir_status gir__sh_if(gir__bctx *b);
 static gir_status gir__sh_index_add(gir__bctx *b);
 static gir_status gir__sh_index_select(gir__bctx *b);
 static gir_status gir__sh_matmul(gir__bctx *b);
@@ -23081,8 +23112,8 @@ static gir_status gir__sh_where(gir__bctx *b);
 static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_words[18] = {"a", "args", "b", "call", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
-static const unsigned char gir__in_names[159] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 3};
-#define GIR__OPS_HASH 0x31b2ce79u
+static const unsigned char gir__in_names[160] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 17, 3};
+#define GIR__OPS_HASH 0xa7436064u
 static const char *const gir__op_names[GIR_OP__COUNT] = {
     "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
     "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
@@ -23096,7 +23127,7 @@ static const char *const gir__op_names[GIR_OP__COUNT] = {
     "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
     "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
     "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
-    "max_pool2d_pick", "call", "result"
+    "max_pool2d_pick", "call", "if", "result"
 };
 static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
@@ -23120,7 +23151,7 @@ static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
     GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
     GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CORE,
-    GIR_GROUP_CORE
+    GIR_GROUP_CORE, GIR_GROUP_CORE
 };
 /* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
 enum { GIR__RED__NONE,
@@ -23559,6 +23590,9 @@ static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
 #if !GIR__WHY_CALL
     GIR__F_TUPLE,   /* call */
 #endif
+#if !GIR__WHY_IF
+    GIR__F_TUPLE | GIR__F_BRANCH,   /* if */
+#endif
 #if !GIR__WHY_RESULT
     GIR__F_PROJ,   /* result */
 #endif
@@ -23939,6 +23973,9 @@ static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
 #endif
 #if !GIR__WHY_CALL
     0,   /* call */
+#endif
+#if !GIR__WHY_IF
+    0,   /* if */
 #endif
 #if !GIR__WHY_RESULT
     0,   /* result */
@@ -24321,8 +24358,11 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
 #if !GIR__WHY_CALL
     {"i:func,dtype:dtype", "", gir__sh_call, 157, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* call */
 #endif
+#if !GIR__WHY_IF
+    {"i:then_f,i:else_f,dtype:dtype", "", gir__sh_if, 158, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* if */
+#endif
 #if !GIR__WHY_RESULT
-    {"i:index,dtype:dtype", "", gir__sh_result, 158, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */
+    {"i:index,dtype:dtype", "", gir__sh_result, 159, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */
 #endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
@@ -25446,31 +25486,58 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     b->dtype = t->dtype;
     return GIR_OK;
 }
-/* call: the function the attribute func names in the graph's list, and arguments of its parameters' dtypes and
-   shapes; the value is an empty u8 [0] (the results are result nodes) */
-static gir_status gir__sh_call(gir__bctx *b) {
+/* a call's or an if's function: attribute i[k] indexes the graph's list; its arguments (inputs from off on) have
+   its parameters' dtypes and shapes; *f: the function */
+static gir_status gir__tuple_func(gir__bctx *b, int k, int off, const gir_func **out) {
     const gir_func *f;
-    int k;
-    if (b->attr.i[0] < 0 || (uint32_t)b->attr.i[0] >= b->g->ncallees)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "call: node %u: func %d is not one of the graph's %u functions", b->id,
-                          (int)b->attr.i[0], (unsigned)b->g->ncallees);
-    f = b->g->callees[b->attr.i[0]];
-    if (b->n != f->nparams)
-        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "call: node %u: '%s' takes %d argument(s), got %d", b->id, f->name,
-                          f->nparams, b->n);
-    for (k = 0; k < b->n; ++k) {
-        const gir__node *a = gir__bin(b, k), *p = &f->body->nodes[f->params[k]];
+    int j;
+    if (b->attr.i[k] < 0 || (uint32_t)b->attr.i[k] >= b->g->ncallees)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: function %d is not one of the graph's %u functions",
+                          gir__bname(b), b->id, (int)b->attr.i[k], (unsigned)b->g->ncallees);
+    *out = f = b->g->callees[b->attr.i[k]];
+    if (b->n - off != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "%s: node %u: '%s' takes %d argument(s), got %d", gir__bname(b),
+                          b->id, f->name, f->nparams, b->n - off);
+    for (j = 0; j < f->nparams; ++j) {
+        const gir__node *a = gir__bin(b, off + j), *p = &f->body->nodes[f->params[j]];
         const gir_shape *as = gir__nshape(b->g, a), *ps = gir__nshape(f->body, p);
         if (a->dtype != p->dtype || !gir__shape_eq(as, ps))
-            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "call: node %u: argument %d "
-                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", b->id, k, (unsigned)b->in[k].id,
-                              (int)a->dtype, as, k, f->name, (int)p->dtype, ps);
+            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: node %u: argument %d "
+                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", gir__bname(b), b->id, j,
+                              (unsigned)b->in[off + j].id, (int)a->dtype, as, j, f->name, (int)p->dtype, ps);
     }
-    b->out = gir_shape1(0);
+    b->out = gir_shape1(0);                   /* the tuple's own value: empty (its results are result nodes) */
     b->dtype = GIR_DTYPE_U8;
     return GIR_OK;
 }
-/* result: input a call node, index one of its function's results; that result's dtype and shape */
+static gir_status gir__sh_call(gir__bctx *b) {
+    const gir_func *f;
+    return gir__tuple_func(b, 0, 0, &f);
+}
+/* if: a b8 scalar, then two functions of one signature on the rest */
+static gir_status gir__sh_if(gir__bctx *b) {
+    const gir__node *c = gir__bin(b, 0);
+    const gir_func *t, *e;
+    int k;
+    gir_status s;
+    if (c->dtype != GIR_DTYPE_B8 || gir__nshape(b->g, c)->rank != 0)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "if: node %u: the predicate (node %u) must be a b8 scalar, got %T %S",
+                          b->id, (unsigned)b->in[0].id, (int)c->dtype, gir__nshape(b->g, c));
+    if ((s = gir__tuple_func(b, 0, 1, &t)) != GIR_OK || (s = gir__tuple_func(b, 1, 1, &e)) != GIR_OK) return s;
+    if (t->nresults != e->nresults)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "if: node %u: '%s' gives %d result(s), '%s' %d", b->id, t->name,
+                          t->nresults, e->name, e->nresults);
+    for (k = 0; k < t->nresults; ++k) {
+        const gir__node *x = &t->body->nodes[t->results[k]], *y = &e->body->nodes[e->results[k]];
+        const gir_shape *xs = gir__nshape(t->body, x), *ys = gir__nshape(e->body, y);
+        if (x->dtype != y->dtype || !gir__shape_eq(xs, ys))
+            return GIR__BFAIL(b, x->dtype != y->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "if: node %u: result %d of "
+                              "'%s' is %T %S, of '%s' %T %S", b->id, k, t->name, (int)x->dtype, xs, e->name,
+                              (int)y->dtype, ys);
+    }
+    return GIR_OK;
+}
+/* result: input a call or if node, index one of its (first) function's results; that result's dtype and shape */
 static gir_status gir__sh_result(gir__bctx *b) {
     const gir__node *c = gir__bin(b, 0), *r;
     const gir_func *f;
@@ -26774,6 +26841,14 @@ GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, g
     A.dtype = (int32_t)dtype;
     return gir_op_build(g, GIR_OP_CALL, n, args, &A);
 }
+GIR_API gir_node gir_if(gir_graph *g, int n, const gir_node *xs, int then_f, int else_f, gir_dtype dtype) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.i[0] = (int32_t)then_f;
+    A.i[1] = (int32_t)else_f;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_IF, n, xs, &A);
+}
 GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype) {
     gir_attr A;
     gir_node in[1];
@@ -26923,33 +26998,66 @@ static int gir__callee(gir_graph *g, gir_func *f) {
     ++f->body->plans;                              /* the body lives while a graph calls it */
     return (int)g->ncallees++;
 }
-GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
-                            gir_node *results) {
-    gir_attr a;
+/* the tuple node (op, attributes a with the functions' indices) on ins and a result node per result of f */
+static gir_status gir__tuple_build(gir_graph *g, gir_op op, gir_attr *a, int n, const gir_node *ins, const gir_func *f,
+                                   gir_node *results) {
     gir_node c;
-    int k, fi;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
-    if (g->status != GIR_OK) return g->status;
-    if (!f || (n_args > 0 && !args) || !results || n_results != f->nresults) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: needs a function, its arguments and room for its %d result(s) "
-                   "(got %d)", f ? f->nresults : 0, n_results);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if ((fi = gir__callee(g, f)) < 0) return g->status;
-    gir_attr_zero(&a);
-    a.i[0] = fi;
-    a.dtype = GIR_DTYPE_U8;
-    c = gir_op_build(g, GIR_OP_CALL, n_args, args, &a);          /* not a column: the builder of the op itself */
-    for (k = 0; c.id && k < n_results; ++k) {
-        a.i[0] = k;
-        a.dtype = f->body->nodes[f->results[k]].dtype;
-        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, &a);   /* built right after c: the sweep reads them so */
+    int k;
+    a->dtype = GIR_DTYPE_U8;
+    c = gir_op_build(g, op, n, ins, a);
+    for (k = 0; c.id && k < f->nresults; ++k) {
+        gir_attr_zero(a);
+        a->i[0] = k;
+        a->dtype = f->body->nodes[f->results[k]].dtype;
+        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, a);   /* built right after c: the sweep reads them so */
         if (!results[k].id) break;
     }
     if (g->status != GIR_OK)
-        for (k = 0; k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+        for (k = 0; k < f->nresults; ++k) results[k] = gir__handle(NULL, 0);
     return g->status;
+}
+/* the common checks of gir_func_call and gir_cond: results cleared, the graph usable, f given, room for its results */
+static gir_status gir__tuple_args(gir_graph *g, const char *fn, const gir_func *f, int n_args, const gir_node *args,
+                                  int n_results, gir_node *results) {
+    int k;
+    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    if (g->status != GIR_OK) return g->status;
+    if (!f || (n_args > 0 && !args) || n_args > GIR__MAX_IN - 1 || !results || n_results != f->nresults) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: needs a function, its arguments (at most %d) and room for its %d "
+                   "result(s) (got %d)", fn, GIR__MAX_IN - 1, f ? f->nresults : 0, n_results);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                                 gir_node *results) {
+    gir_attr a;
+    int fi;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "call", f, n_args, args, n_results, results) != GIR_OK) return g->status;
+    if ((fi = gir__callee(g, f)) < 0) return g->status;
+    gir_attr_zero(&a);
+    a.i[0] = fi;
+    return gir__tuple_build(g, GIR_OP_CALL, &a, n_args, args, f, results);   /* not a column: its own builder */
+}
+GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
+                            const gir_node *args, int n_results, gir_node *results) {
+    gir_node ins[GIR__MAX_IN];
+    gir_attr a;
+    int k, ti, ei;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "cond", then_f, n_args, args, n_results, results) != GIR_OK) return g->status;
+    if (!else_f) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "cond: needs two functions, else_f is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((ti = gir__callee(g, then_f)) < 0 || (ei = gir__callee(g, else_f)) < 0) return g->status;
+    ins[0] = pred;
+    for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
+    gir_attr_zero(&a);
+    a.i[0] = ti;
+    a.i[1] = ei;
+    return gir__tuple_build(g, GIR_OP_IF, &a, n_args + 1, ins, then_f, results);  /* not a column: its builder */
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -27855,28 +27963,44 @@ GIR_API gir_func *gir_func_vjp(gir_func *f) {
     gir__format(nm, sizeof nm, "%s_vjp", f->name);
     return f->vjp = gir_func_new(b, nm, f->nparams + nf, params, nw, grads);
 }
-/* a call: gir_func_vjp's call on the arguments and the results' adjoints (G->cots, set by the sweep; zeros for a
-   float result no adjoint reached), giving the float arguments' gradients */
-static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                            const uint8_t *need, gir_node *dx) {
-    gir_func *f = G->callees[nd->attr->i[0]], *v = gir_func_vjp(f);
+/* f's VJP, or the error in G ("call: node 7: the VJP of 'cell': ...") */
+static gir_func *gir__vjp_in(gir_graph *G, gir_node y, gir_func *f) {
+    gir_func *v = gir_func_vjp(f);
+    if (!v)
+        gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "%s: %N: the VJP of '%s': %s",
+                   gir__op_names[G->nodes[y.id].op], (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
+    return v;
+}
+/* a call, or an if (BRANCH: x[0] the predicate): the same tuple over the VJPs, on the arguments and the results'
+   adjoints (G->cots, set by the sweep; zeros for a float result no adjoint reached); the float arguments'
+   gradients */
+static void gir__adj_tuple(gir_graph *G, const gir__nview *nd, gir_node y, const gir_node *x, int n, gir_node *dx) {
+    int br = gir__op_is(nd->op, GIR__F_BRANCH) ? 1 : 0, k, m = 0;
+    gir_func *f = G->callees[nd->attr->i[0]], *v = gir__vjp_in(G, y, f), *e = NULL;
     gir_node args[2 * GIR__MAX_IN], gr[GIR__MAX_IN];
-    int k, m = n;
-    (void)g; (void)need;
-    if (!v) {
-        gir__gfail(G, f->body->status, "call: %N: the VJP of '%s': %s", (const gir_graph *)G, (unsigned)y.id, f->name,
-                   f->body->msg);
-        return;
-    }
-    for (k = 0; k < n; ++k) args[k] = x[k];
+    if (v && br) e = gir__vjp_in(G, y, G->callees[nd->attr->i[1]]);
+    if (!v || (br && !e)) return;
+    for (k = br; k < n; ++k) args[m++] = x[k];
     for (k = 0; k < f->nresults; ++k) {
         gir_node r = gir__handle(G, y.id + 1 + (uint32_t)k);
         if (!gir__is_float(f->body->nodes[f->results[k]].dtype)) continue;
         args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, r);
     }
-    if (gir_func_call(G, v, m, args, v->nresults, gr) != GIR_OK) return;
-    for (k = 0, m = 0; k < n; ++k)
+    if ((br ? gir_cond(G, x[0], v, e, m, args, v->nresults, gr) : gir_func_call(G, v, m, args, v->nresults, gr)) !=
+        GIR_OK)
+        return;
+    for (k = br, m = 0; k < n; ++k)
         if (gir__is_float(G->nodes[x[k].id].dtype)) dx[k] = gr[m++];
+}
+static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx) {
+    (void)g; (void)need;
+    gir__adj_tuple(G, nd, y, x, n, dx);
+}
+static void gir__adjfn_if(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                          const uint8_t *need, gir_node *dx) {
+    (void)g; (void)need;
+    gir__adj_tuple(G, nd, y, x, n, dx);
 }
 /* a result: its adjoint goes to its call with the others' (gir__adjfn_call), not through this */
 static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
@@ -27885,14 +28009,14 @@ static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gi
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:171 (ADD) */
+/* generated from ops.def:172 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:176 (SUB) */
+/* generated from ops.def:177 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -27903,7 +28027,7 @@ static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:178 (MUL) */
+/* generated from ops.def:179 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -27918,7 +28042,7 @@ static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:180 (DIV) */
+/* generated from ops.def:181 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -27934,7 +28058,7 @@ static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:184 (NEG) */
+/* generated from ops.def:185 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -27944,7 +28068,7 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:186 (POW) */
+/* generated from ops.def:187 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
@@ -27975,7 +28099,7 @@ static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:192 (MAXIMUM) */
+/* generated from ops.def:193 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28000,7 +28124,7 @@ static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:197 (MINIMUM) */
+/* generated from ops.def:198 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28025,7 +28149,7 @@ static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:202 (MOD) */
+/* generated from ops.def:203 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28039,7 +28163,7 @@ static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:209 (FLOORDIV) */
+/* generated from ops.def:210 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28055,7 +28179,7 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:216 (ADD_N) */
+/* generated from ops.def:217 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28063,7 +28187,7 @@ static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
     }
 }
-/* generated from ops.def:221 (ABS) */
+/* generated from ops.def:222 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28074,7 +28198,7 @@ static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:223 (SIGN) */
+/* generated from ops.def:224 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28083,7 +28207,7 @@ static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:225 (SQUARE) */
+/* generated from ops.def:226 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28095,7 +28219,7 @@ static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:227 (SQRT) */
+/* generated from ops.def:228 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28107,7 +28231,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:229 (RSQRT) */
+/* generated from ops.def:230 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28121,7 +28245,7 @@ static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:231 (RECIPROCAL) */
+/* generated from ops.def:232 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28133,7 +28257,7 @@ static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:233 (EXP) */
+/* generated from ops.def:234 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28142,7 +28266,7 @@ static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:235 (EXPM1) */
+/* generated from ops.def:236 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28154,7 +28278,7 @@ static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:238 (LOG) */
+/* generated from ops.def:239 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28163,7 +28287,7 @@ static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:240 (LOG1P) */
+/* generated from ops.def:241 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28175,7 +28299,7 @@ static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:243 (LOG2) */
+/* generated from ops.def:244 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28187,7 +28311,7 @@ static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:246 (SIN) */
+/* generated from ops.def:247 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28198,7 +28322,7 @@ static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:248 (COS) */
+/* generated from ops.def:249 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28210,7 +28334,7 @@ static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:250 (TAN) */
+/* generated from ops.def:251 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28223,7 +28347,7 @@ static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:252 (ASIN) */
+/* generated from ops.def:253 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28237,7 +28361,7 @@ static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:256 (ACOS) */
+/* generated from ops.def:257 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28252,7 +28376,7 @@ static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:260 (ATAN) */
+/* generated from ops.def:261 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28265,7 +28389,7 @@ static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:262 (SINH) */
+/* generated from ops.def:263 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28276,7 +28400,7 @@ static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:264 (COSH) */
+/* generated from ops.def:265 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28287,7 +28411,7 @@ static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:266 (TANH) */
+/* generated from ops.def:267 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28300,7 +28424,7 @@ static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:268 (SIGMOID) */
+/* generated from ops.def:269 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28313,7 +28437,7 @@ static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:270 (SOFTPLUS) */
+/* generated from ops.def:271 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28324,7 +28448,7 @@ static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:275 (RELU) */
+/* generated from ops.def:276 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28336,7 +28460,7 @@ static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:277 (LEAKY_RELU) */
+/* generated from ops.def:278 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28354,7 +28478,7 @@ static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:280 (ELU) */
+/* generated from ops.def:281 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5;
@@ -28368,7 +28492,7 @@ static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:284 (GELU) */
+/* generated from ops.def:285 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28393,7 +28517,7 @@ static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:290 (SILU) */
+/* generated from ops.def:291 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28411,7 +28535,7 @@ static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:293 (ERF) */
+/* generated from ops.def:294 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28426,7 +28550,7 @@ static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:296 (FLOOR) */
+/* generated from ops.def:297 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28435,7 +28559,7 @@ static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:298 (CEIL) */
+/* generated from ops.def:299 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28444,7 +28568,7 @@ static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:300 (ROUND) */
+/* generated from ops.def:301 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28453,7 +28577,7 @@ static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:303 (CLAMP) */
+/* generated from ops.def:304 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28468,7 +28592,7 @@ static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:309 (SUM) */
+/* generated from ops.def:310 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28476,7 +28600,7 @@ static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:316 (MEAN) */
+/* generated from ops.def:317 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28487,7 +28611,7 @@ static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:322 (PROD) */
+/* generated from ops.def:323 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28498,7 +28622,7 @@ static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:329 (MAX) */
+/* generated from ops.def:330 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28509,7 +28633,7 @@ static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:337 (MIN) */
+/* generated from ops.def:338 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28520,7 +28644,7 @@ static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:345 (VAR) */
+/* generated from ops.def:346 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28536,7 +28660,7 @@ static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:354 (LOGSUMEXP) */
+/* generated from ops.def:355 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28548,7 +28672,7 @@ static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:387 (RESHAPE) */
+/* generated from ops.def:388 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28556,7 +28680,7 @@ static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:391 (TRANSPOSE) */
+/* generated from ops.def:392 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28564,7 +28688,7 @@ static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:396 (BROADCAST_TO) */
+/* generated from ops.def:397 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28572,7 +28696,7 @@ static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:401 (SLICE) */
+/* generated from ops.def:402 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28580,7 +28704,7 @@ static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:408 (UNSLICE) */
+/* generated from ops.def:409 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28588,7 +28712,7 @@ static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:413 (CONCAT) */
+/* generated from ops.def:414 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28598,7 +28722,7 @@ static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_
         }
     }
 }
-/* generated from ops.def:418 (FLIP) */
+/* generated from ops.def:419 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28606,7 +28730,7 @@ static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:420 (PAD) */
+/* generated from ops.def:421 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28614,7 +28738,7 @@ static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:425 (INDEX_SELECT) */
+/* generated from ops.def:426 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28622,7 +28746,7 @@ static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:431 (INDEX_ADD) */
+/* generated from ops.def:432 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28630,7 +28754,7 @@ static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:442 (WHERE) */
+/* generated from ops.def:443 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28647,7 +28771,7 @@ static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:447 (DIAG) */
+/* generated from ops.def:448 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28656,7 +28780,7 @@ static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:451 (DIAGONAL) */
+/* generated from ops.def:452 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28664,7 +28788,7 @@ static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:455 (TRIU) */
+/* generated from ops.def:456 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28673,7 +28797,7 @@ static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:459 (TRIL) */
+/* generated from ops.def:460 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28682,7 +28806,7 @@ static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:463 (CAST) */
+/* generated from ops.def:464 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28690,7 +28814,7 @@ static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:471 (MATMUL) */
+/* generated from ops.def:472 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28707,7 +28831,7 @@ static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:476 (DOT) */
+/* generated from ops.def:477 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28719,7 +28843,7 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:478 (OUTER) */
+/* generated from ops.def:479 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28735,7 +28859,7 @@ static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:481 (TRACE) */
+/* generated from ops.def:482 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28743,7 +28867,7 @@ static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:484 (INVERSE) */
+/* generated from ops.def:485 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28755,7 +28879,7 @@ static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:489 (DET) */
+/* generated from ops.def:490 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28767,7 +28891,7 @@ static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:492 (LOGDET) */
+/* generated from ops.def:493 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28779,7 +28903,7 @@ static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:501 (TRISOLVE) */
+/* generated from ops.def:502 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -28791,7 +28915,7 @@ static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:507 (SOFTMAX) */
+/* generated from ops.def:508 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28802,7 +28926,7 @@ static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:510 (LOG_SOFTMAX) */
+/* generated from ops.def:511 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28813,7 +28937,7 @@ static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:513 (XENT_LOGITS) */
+/* generated from ops.def:514 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28826,7 +28950,7 @@ static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:519 (XENT_LOGITS_PROB) */
+/* generated from ops.def:520 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28847,7 +28971,7 @@ static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:524 (BCE_LOGITS) */
+/* generated from ops.def:525 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28865,7 +28989,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:529 (MSE) */
+/* generated from ops.def:530 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28888,7 +29012,7 @@ static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:532 (CONV2D) */
+/* generated from ops.def:533 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28899,7 +29023,7 @@ static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:539 (CONV2D_BWD_DATA) */
+/* generated from ops.def:540 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28910,7 +29034,7 @@ static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:545 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:546 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28921,7 +29045,7 @@ static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:551 (MAX_POOL2D) */
+/* generated from ops.def:552 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28929,7 +29053,7 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:557 (MAX_POOL2D_BWD) */
+/* generated from ops.def:558 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28937,7 +29061,7 @@ static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:562 (AVG_POOL2D) */
+/* generated from ops.def:563 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28945,7 +29069,7 @@ static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:570 (AVG_POOL2D_BWD) */
+/* generated from ops.def:571 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28953,7 +29077,7 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:576 (DROPOUT) */
+/* generated from ops.def:577 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28962,7 +29086,7 @@ static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:583 (GATHER) */
+/* generated from ops.def:584 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28972,7 +29096,7 @@ static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:589 (SCATTER_ADD) */
+/* generated from ops.def:590 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -28981,7 +29105,7 @@ static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:594 (FMOD) */
+/* generated from ops.def:595 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28999,7 +29123,7 @@ static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:601 (GELU_TANH) */
+/* generated from ops.def:602 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29052,7 +29176,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:619 (TRAIN_EVAL) */
+/* generated from ops.def:620 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -29062,7 +29186,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:625 (MAX_POOL2D_PICK) */
+/* generated from ops.def:626 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29359,6 +29483,9 @@ enum { GIR__ADJ__NONE,
 #if !GIR__WHY_CALL
     GIR__ADJ_GIR__ADJFN_CALL,
 #endif
+#if !GIR__WHY_IF
+    GIR__ADJ_GIR__ADJFN_IF,
+#endif
 #if !GIR__WHY_RESULT
     GIR__ADJ_GIR__ADJFN_RESULT,
 #endif
@@ -29652,6 +29779,9 @@ static const gir__adj_fn gir__adjs[GIR__ADJ__COUNT] = {
 #endif
 #if !GIR__WHY_CALL
     gir__adjfn_call,
+#endif
+#if !GIR__WHY_IF
+    gir__adjfn_if,
 #endif
 #if !GIR__WHY_RESULT
     gir__adjfn_result,
@@ -30033,6 +30163,9 @@ static const unsigned char gir__adjs_ix[GIR__OPR__COUNT] = {
 #endif
 #if !GIR__WHY_CALL
     GIR__ADJ_GIR__ADJFN_CALL, /* CALL */
+#endif
+#if !GIR__WHY_IF
+    GIR__ADJ_GIR__ADJFN_IF, /* IF */
 #endif
 #if !GIR__WHY_RESULT
     GIR__ADJ_GIR__ADJFN_RESULT, /* RESULT */
@@ -34871,7 +35004,7 @@ static gir_status gir__k_assign(gir__kx *k) {
 }
 /* generated from ops.def: the kernel of each op */
 enum { GIR__KFN__NONE,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_RESULT
     GIR__KFN_GIR__K_NONE,
 #endif
 #if !GIR__WHY_FILL
@@ -34994,7 +35127,7 @@ enum { GIR__KFN__NONE,
     GIR__KFN__COUNT };
 static const gir__kernel_fn gir__kernels[GIR__KFN__COUNT] = {
     0,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_RESULT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_RESULT
     gir__k_none,
 #endif
 #if !GIR__WHY_FILL
@@ -35492,6 +35625,9 @@ static const unsigned char gir__kernels_ix[GIR__OPR__COUNT] = {
 #if !GIR__WHY_CALL
     GIR__KFN_GIR__K_NONE, /* CALL */
 #endif
+#if !GIR__WHY_IF
+    GIR__KFN_GIR__K_NONE, /* IF */
+#endif
 #if !GIR__WHY_RESULT
     GIR__KFN_GIR__K_NONE, /* RESULT */
 #endif
@@ -35827,29 +35963,29 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:664 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:665 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:666 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:660 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:661 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:662 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:663 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:667 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:668 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:673 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:669 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:670 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:674 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:671 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:672 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:675 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:672 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:673 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:674 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:668 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:669 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:670 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:671 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:675 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:676 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:681 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:677 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:678 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:682 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:679 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:680 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:683 */
 };
 /* the first row of gir__rules of each op, 0 for none; its rows follow it */
 static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 8, 9, 0, 0, 0, 0, 0, 10, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 11, 0, 12, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0
 };
 /* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
@@ -35971,11 +36107,13 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
-/* a call step's plan: the body of the function compiled on its own, bound to the call's arguments when it runs */
+/* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
+   arguments when it runs */
 typedef struct gir__call {
-    uint32_t        node;       /* the call node */
+    uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
     gir_plan       *plan;
+    int             ran;        /* its plan gave the node's results in the last run (an if runs one of two) */
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -37546,7 +37684,7 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
 typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
 /* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__fold_rule gir__folds[1] = {
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:692 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:700 */
 };
 typedef struct gir__fold {
     const gir__fold_rule *r;
@@ -37950,28 +38088,34 @@ static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, i
     p->nsteps = ns;
     return GIR_OK;
 }
-/* compile, the last pass: a plan of its own for each call step's function (its body compiled with the body's
-   allocator), run by the step (gen/80-plan/run.c) */
+/* compile, the last pass: a plan of its own for each function of each call or if step (its body compiled with the
+   body's allocator), run by the step (gen/80-plan/run.c) */
 static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
     gir_node res[GIR__MAX_IN];
     uint32_t k, n = 0;
-    int j;
-    for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_TUPLE);
+    int j, fk;
+    for (k = 0; k < p->nsteps; ++k)
+        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE)) n += gir__op_is(p->steps[k].op, GIR__F_BRANCH) ? 2 : 1;
     if (!n) return GIR_OK;
     if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
     for (k = 0; k < p->nsteps; ++k) {
-        gir__call *c = &p->calls[p->ncalls];
+        const gir__step *s = &p->steps[k];
         gir_attr ca;
-        if (!gir__op_is(p->steps[k].op, GIR__F_TUPLE)) continue;
-        c->node = p->vals[p->steps[k].val].node;
-        c->f = g->callees[gir__attr_load(g, &g->nodes[c->node], &ca)->i[0]];
-        for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
-        if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
-            gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g, (unsigned)c->node,
-                       c->f->name, c->f->body->msg);
-            return g->status;
+        if (!gir__op_is(s->op, GIR__F_TUPLE)) continue;
+        gir__attr_load(g, &g->nodes[p->vals[s->val].node], &ca);
+        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH) ? 2 : 1); ++fk) {
+            gir__call *c = &p->calls[p->ncalls];
+            c->node = p->vals[s->val].node;
+            c->f = g->callees[ca.i[fk]];
+            c->ran = 0;
+            for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
+            if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
+                gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g,
+                           (unsigned)c->node, c->f->name, c->f->body->msg);
+                return g->status;
+            }
+            ++p->ncalls;
         }
-        ++p->ncalls;
     }
     return GIR_OK;
 }
@@ -38181,35 +38325,41 @@ static void gir__busy_leave(int *flag) {
     *flag = 0;
 #endif
 }
-/* the plan of call node id (its representative: equal calls share one) */
-static const gir__call *gir__call_of(const gir_plan *p, uint32_t id) {
-    uint32_t k;
-    for (k = 0; k < p->ncalls; ++k)
-        if (p->calls[k].node == id) return &p->calls[k];
-    return NULL;
+/* the plans of call (or if) node id: [*first, *first + count); equal calls share one node's (its representative) */
+static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count) {
+    uint32_t k = 0, n = 0;
+    while (k < p->ncalls && p->calls[k].node != id) ++k;
+    while (k + n < p->ncalls && p->calls[k + n].node == id) ++n;
+    *count = n;
+    return p->calls + k;
 }
-/* a call step runs its function's plan on the arguments' values; a result step copies one result out of it */
+/* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks); a
+   result step copies one result out of the plan that ran */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    const gir__call *c = gir__call_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node);
-    gir_graph *b = c->f->body;
+    uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
+    gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
     gir_attr ra;
-    uint32_t j;
     gir_status st = GIR_OK;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
-        uint32_t r = c->f->results[gir__attr_ref(p->g, s->attr, &ra)->i[0]];
-        const void *src = gir_plan_data(c->plan, gir__handle(b, r));
-        if (o->bytes) GIR_MEMCPY(o->ptr, src, o->bytes);
+        while (n > 1 && !c->ran) { ++c; --n; }
+        if (o->bytes)
+            GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[gir__attr_ref(p->g,
+                       s->attr, &ra)->i[0]])), o->bytes);
         return GIR_OK;
     }
-    for (j = 0; j < s->nin && st == GIR_OK; ++j) {
+    for (j = 0; j < n; ++j) c[j].ran = 0;
+    if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
+    for (j = off; j < s->nin && st == GIR_OK; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-        st = gir_plan_bind(c->plan, gir__handle(b, c->f->params[j]), iv->ptr ? iv->ptr : (const void *)&gir__empty);
+        st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
+                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
     }
     if (st == GIR_OK) st = gir_plan_run(c->plan);
     if (st != GIR_OK)
-        gir__pfail(p, st, "run: %N (call of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node, c->f->name,
-                   gir_plan_message(c->plan));
+        gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
+                   gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
+    c->ran = 1;
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */
@@ -44256,7 +44406,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:715 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:723 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44265,7 +44415,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:715 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:731 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:739 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44274,7 +44424,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:731 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:838 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:846 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44288,7 +44438,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:838 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:872 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:880 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44296,7 +44446,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:872 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:874 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:882 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44304,7 +44454,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:874 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:749 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:757 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44313,7 +44463,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:749 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:754 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:762 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44322,7 +44472,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:754 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:764 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:772 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44331,7 +44481,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:764 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:782 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:790 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44340,7 +44490,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:782 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:783 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:791 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44349,7 +44499,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:783 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:730 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:738 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44358,7 +44508,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:730 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:837 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:845 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44372,7 +44522,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:837 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:732 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:740 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44381,7 +44531,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:732 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:839 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:847 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -44397,7 +44547,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:839 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:808 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:816 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44406,7 +44556,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:808 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:811 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:819 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44415,7 +44565,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:811 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:812 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:820 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44424,7 +44574,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:812 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:813 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:821 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44433,7 +44583,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:813 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:860 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:868 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44442,7 +44592,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:860 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:850 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:858 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44450,7 +44600,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:850 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:784 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:792 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44459,7 +44609,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:784 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:824 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:832 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44468,7 +44618,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:824 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:725 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:733 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44477,7 +44627,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:725 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:744 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:752 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -44490,7 +44640,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:744 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:803 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:811 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44499,7 +44649,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:803 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:795 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:803 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44507,7 +44657,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:795 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:789 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:797 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44515,7 +44665,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:789 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:816 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:824 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44523,7 +44673,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:816 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:806 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:814 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44532,7 +44682,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:806 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:861 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:869 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44541,7 +44691,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:861 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:847 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:855 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44550,7 +44700,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:847 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:728 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:736 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44559,7 +44709,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:728 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:734 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:742 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44568,7 +44718,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:734 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:832 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:840 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44577,7 +44727,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:832 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:870 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:878 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44586,7 +44736,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:870 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:835 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:843 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44595,7 +44745,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:835 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:852 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:860 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44604,7 +44754,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:852 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:843 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:851 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44613,7 +44763,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:843 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:752 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:760 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44622,7 +44772,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:752 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:757 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:765 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44631,7 +44781,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:757 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:814 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:822 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44640,7 +44790,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:814 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:853 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:861 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44649,7 +44799,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:85
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:868 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:876 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44657,7 +44807,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:868 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:742 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:750 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44666,7 +44816,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:742 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:759 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:767 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44675,7 +44825,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:759 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:735 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:743 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44684,7 +44834,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:735 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:717 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:725 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44693,7 +44843,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:717 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:815 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:823 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44702,7 +44852,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:815 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:833 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:841 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44711,7 +44861,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:833 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:787 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:795 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44720,7 +44870,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:787 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:724 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:732 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44729,7 +44879,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:724 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:863 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:871 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44738,7 +44888,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:863 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:804 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:812 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44747,7 +44897,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:804 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:805 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:813 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44756,7 +44906,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:805 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:858 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:866 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44765,7 +44915,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:858 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:772 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:780 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44774,7 +44924,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:772 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:809 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:817 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44783,7 +44933,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:809 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:810 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:818 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44792,7 +44942,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:810 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:760 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:768 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44801,7 +44951,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:760 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:762 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:770 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44810,7 +44960,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:762 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:869 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:877 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44819,7 +44969,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:869 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:849 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:857 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44827,7 +44977,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:849 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:848 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:856 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44835,7 +44985,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:848 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:745 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:753 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -44848,7 +44998,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:745 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:746 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:754 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44862,7 +45012,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:746 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:830 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:838 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44871,7 +45021,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:830 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:831 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:839 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44880,14 +45030,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:831 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:714 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:722 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:840 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:848 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44896,7 +45046,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:840
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:823 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:831 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44905,7 +45055,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:823 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:738 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:746 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44914,7 +45064,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:738 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:842 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:850 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44923,7 +45073,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:842 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:864 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:872 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44932,7 +45082,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:864 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:821 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:829 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44941,7 +45091,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:821 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:741 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:749 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44950,7 +45100,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:741 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:761 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:769 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44959,7 +45109,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:761 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:763 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:771 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44968,7 +45118,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:763 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:718 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:726 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44977,7 +45127,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:718 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:791 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:799 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44986,7 +45136,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:791 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:774 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:782 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44995,7 +45145,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:774 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:771 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:779 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45004,7 +45154,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:771 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:854 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:862 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45013,7 +45163,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:854 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:797 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:805 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45021,7 +45171,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:797 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:807 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:815 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45030,7 +45180,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:807 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:875 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:883 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45039,7 +45189,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:875 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:799 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:807 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45047,7 +45197,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:799 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:841 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:849 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45056,7 +45206,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:876 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:884 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45064,7 +45214,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:876 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:798 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:806 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45072,7 +45222,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:798 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:827 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:835 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45081,7 +45231,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:827 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:873 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:881 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45089,7 +45239,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:873 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:751 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:759 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45098,7 +45248,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:751 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:756 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:764 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45107,7 +45257,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:756 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:716 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:724 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45116,7 +45266,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:716 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:828 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:836 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45125,7 +45275,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:737 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:745 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45134,7 +45284,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:737 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:834 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:842 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45143,7 +45293,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:834 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:765 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:773 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45152,7 +45302,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:765 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:768 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:776 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45161,7 +45311,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:768 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:769 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:777 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45173,7 +45323,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:769 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:819 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:827 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45182,7 +45332,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:819 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:753 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:761 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45191,7 +45341,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:753 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:758 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:766 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45200,7 +45350,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:758 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:866 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:874 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45208,7 +45358,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:866 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:865 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:873 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45216,7 +45366,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:865 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:851 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:859 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45225,7 +45375,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:851 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:862 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:870 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45234,7 +45384,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:862 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:817 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:825 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45242,7 +45392,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:817 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:720 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:728 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45251,7 +45401,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:720 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:792 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:800 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45261,7 +45411,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:792 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:793 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:801 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -45272,7 +45422,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:793 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:794 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:802 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45282,7 +45432,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:794 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:780 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:788 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45291,7 +45441,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:780 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:777 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:785 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45300,7 +45450,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:777 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:776 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:784 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45309,7 +45459,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:776 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:778 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:786 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45318,7 +45468,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:778 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:779 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:787 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45327,7 +45477,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:779 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:775 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:783 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45336,7 +45486,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:775 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:781 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:789 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45346,7 +45496,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:781 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:723 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:731 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45355,7 +45505,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:723 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:785 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:793 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45364,7 +45514,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:785 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:844 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:852 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45373,7 +45523,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:844 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:845 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:853 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45382,7 +45532,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:845 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:867 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:875 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45391,7 +45541,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:867 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:877 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:885 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45400,7 +45550,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:877 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:878 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:886 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45409,7 +45559,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:878 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:726 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:734 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45418,7 +45568,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:726 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:871 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:879 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45427,7 +45577,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:871 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:857 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:865 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45436,7 +45586,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:857 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:856 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:864 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45445,7 +45595,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:856 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:859 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:867 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45454,7 +45604,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:859 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:743 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:751 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -45465,7 +45615,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:743 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:788 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:796 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45474,7 +45624,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:788 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:826 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:834 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -45493,7 +45643,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:826 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:721 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:729 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45502,7 +45652,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:721 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:736 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:744 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45511,7 +45661,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:736 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:727 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:735 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45520,7 +45670,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:727 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:733 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:741 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45529,7 +45679,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:733 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:825 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:833 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45538,7 +45688,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:825 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:802 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:810 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45547,7 +45697,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:802 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:790 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:798 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45556,7 +45706,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:790 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:773 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:781 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45565,7 +45715,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:773 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:829 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:837 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45574,7 +45724,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:739 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:747 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45583,7 +45733,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:739 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:740 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:748 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45595,7 +45745,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:740 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:836 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:844 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45604,7 +45754,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:836 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:822 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:830 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45613,7 +45763,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:822 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:719 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:727 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45622,7 +45772,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:719 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:800 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:808 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45631,7 +45781,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:800 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:750 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:758 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45640,7 +45790,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:750 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:755 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:763 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45649,7 +45799,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:755 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:796 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:804 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45657,7 +45807,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:796 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:729 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:737 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45666,7 +45816,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:729 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:722 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:730 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45675,7 +45825,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:722 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:747 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:755 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45687,7 +45837,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:747 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:818 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:826 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45696,7 +45846,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:818 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:855 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:863 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45705,7 +45855,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:855 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:786 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:794 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45714,7 +45864,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:786 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:820 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:828 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45723,7 +45873,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:820 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:801 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:809 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45732,7 +45882,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:801 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:846 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:854 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45741,7 +45891,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:846 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:767 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:775 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45750,7 +45900,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:767 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:766 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:774 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46624,7 +46774,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:906 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:914 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -46633,7 +46783,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:906 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:907 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:915 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -46647,7 +46797,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:907 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:908 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:916 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -46659,7 +46809,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:908 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:737 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:745 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -46667,7 +46817,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:737 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:764 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:772 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46677,7 +46827,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:764 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:765 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:773 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46687,7 +46837,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:765 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:766 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:774 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46697,7 +46847,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:766 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:760 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:768 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46707,7 +46857,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:760 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:762 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:770 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46717,7 +46867,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:762 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:761 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:769 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46727,7 +46877,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:761 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:763 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:771 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46737,7 +46887,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:763 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:759 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:767 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46747,7 +46897,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:759 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:910 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:918 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46760,7 +46910,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:910 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:738 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:746 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -46768,7 +46918,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:738 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:911 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:919 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -46776,7 +46926,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:911 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:912 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:920 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -46795,7 +46945,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:912 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:754 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:762 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46805,7 +46955,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:754 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:755 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:763 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46815,7 +46965,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:755 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:756 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:764 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46825,7 +46975,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:756 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:913 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:921 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46835,7 +46985,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:913 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:716 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:724 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -46843,7 +46993,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:716 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:914 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:922 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46853,7 +47003,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:914 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:915 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:923 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46863,7 +47013,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:915 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:916 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:924 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46873,7 +47023,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:916 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:917 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:925 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -46884,7 +47034,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:917 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:919 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:927 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -46892,7 +47042,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:919 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:715 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:723 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -46900,7 +47050,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:715 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:736 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:744 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -46908,7 +47058,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:736 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:920 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:928 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -46918,7 +47068,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:920 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:719 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:727 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -46926,7 +47076,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:719 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:921 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:929 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -46937,7 +47087,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:921 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:720 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:728 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -46945,7 +47095,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:720 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:717 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:725 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -46953,7 +47103,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:717 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:922 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:930 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -46966,7 +47116,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:922 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:718 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:726 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -46974,7 +47124,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:718 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:923 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:931 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -46987,7 +47137,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:923 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:924 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:932 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -47000,7 +47150,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:924 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:727 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:735 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -47008,7 +47158,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:727 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:728 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:736 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -47016,7 +47166,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:728 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:729 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:737 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -47024,7 +47174,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:729 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:730 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:738 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -47032,7 +47182,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:730 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:731 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:739 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -47040,7 +47190,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:731 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:732 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:740 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -47048,7 +47198,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:732 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:733 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:741 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -47056,7 +47206,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:733 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:734 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:742 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -47064,7 +47214,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:734 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:722 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:730 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -47072,7 +47222,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:722 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:721 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:729 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -47080,7 +47230,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:721 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:739 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:747 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -47088,7 +47238,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:739 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:723 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:731 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -47096,7 +47246,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:723 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:741 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:749 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -47105,7 +47255,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:741 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:742 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:750 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -47114,7 +47264,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:742 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:926 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:934 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -47142,7 +47292,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:926 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:925 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:933 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47155,7 +47305,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:925 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:735 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:743 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -47163,7 +47313,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:735 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:724 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:732 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -47171,7 +47321,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:724 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:725 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:733 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -47179,7 +47329,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:725 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:726 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:734 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -47187,7 +47337,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:726 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:927 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:935 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -47199,7 +47349,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:927 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:928 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:936 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -47210,7 +47360,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:928 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:929 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:937 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -47220,7 +47370,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:929 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:930 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:938 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -47230,7 +47380,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:930 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:931 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:939 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -47240,7 +47390,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:931 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:932 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:940 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -47250,7 +47400,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:932 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:933 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:941 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -47260,7 +47410,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:933 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:934 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:942 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -47274,7 +47424,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:934 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:935 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:943 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -47288,7 +47438,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:935 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:936 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:944 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -47299,7 +47449,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:936 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:937 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:945 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -47308,7 +47458,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:937 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:938 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:946 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -47318,7 +47468,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:938 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:939 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:947 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -47334,7 +47484,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:939 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:940 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:948 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -47343,7 +47493,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:940 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:941 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:949 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -47359,7 +47509,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:941 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:942 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:950 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -47371,7 +47521,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:942 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:804 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:812 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47382,7 +47532,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:804 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:909 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:917 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -47395,7 +47545,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:909 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:767 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:775 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47407,7 +47557,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:767 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:943 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:951 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -47418,7 +47568,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:943 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:944 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:952 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -47429,7 +47579,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:944 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:784 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:792 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -47438,7 +47588,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:784 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:945 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:953 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -47446,7 +47596,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:945 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:946 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:954 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47456,7 +47606,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:946 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:947 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:955 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47466,7 +47616,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:947 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:843 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:851 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -47474,7 +47624,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:843 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:773 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:781 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -47483,7 +47633,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:773 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:774 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:782 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -47492,7 +47642,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:774 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:948 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:956 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47506,7 +47656,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:948 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:949 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:957 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47521,7 +47671,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:949 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:950 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:958 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -47532,7 +47682,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:950 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:951 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:959 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -47544,7 +47694,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:951 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:805 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:813 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47555,7 +47705,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:805 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:918 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:926 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47566,8 +47716,8 @@ static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:918 Mod(x0, x1, attr_i
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick, call, result */
-static gir__oxv (*const gir__oxo_fns[127])(gir__oew *c) = {
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick, call, if, result */
+static gir__oxv (*const gir__oxo_fns[128])(gir__oew *c) = {
     NULL,
     NULL,
     NULL,
@@ -47689,6 +47839,7 @@ static gir__oxv (*const gir__oxo_fns[127])(gir__oew *c) = {
     gir__oxo_gather,
     NULL,
     gir__oxo_fmod,
+    NULL,
     NULL,
     NULL,
     NULL,

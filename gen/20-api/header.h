@@ -522,6 +522,11 @@ GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
 GIR_API gir_status  gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
                                   gir_node *results);
+/* cond (PopART's IfOp): pred, a b8 scalar, picks then_f (true) or else_f (false), which run on args and have
+   one signature; only the picked one runs, so a NaN or inf the other would make reaches nothing, gradients
+   included (where computes both sides). Its gradient is a cond on pred over the two VJPs. */
+GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
+                             const gir_node *args, int n_results, gir_node *results);
 GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
 GIR_API gir_graph  *gir_func_body(const gir_func *f);
 GIR_API const char *gir_func_name(const gir_func *f);

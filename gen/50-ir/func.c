@@ -133,31 +133,64 @@ static int gir__callee(gir_graph *g, gir_func *f) {
     ++f->body->plans;                              /* the body lives while a graph calls it */
     return (int)g->ncallees++;
 }
-GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
-                            gir_node *results) {
-    gir_attr a;
+/* the tuple node (op, attributes a with the functions' indices) on ins and a result node per result of f */
+static gir_status gir__tuple_build(gir_graph *g, gir_op op, gir_attr *a, int n, const gir_node *ins, const gir_func *f,
+                                   gir_node *results) {
     gir_node c;
-    int k, fi;
-    if (!g) return GIR_ERR_INVALID_ARG;
-    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
-    if (g->status != GIR_OK) return g->status;
-    if (!f || (n_args > 0 && !args) || !results || n_results != f->nresults) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "call: needs a function, its arguments and room for its %d result(s) "
-                   "(got %d)", f ? f->nresults : 0, n_results);
-        return GIR_ERR_INVALID_ARG;
-    }
-    if ((fi = gir__callee(g, f)) < 0) return g->status;
-    gir_attr_zero(&a);
-    a.i[0] = fi;
-    a.dtype = GIR_DTYPE_U8;
-    c = gir_op_build(g, GIR_OP_CALL, n_args, args, &a);          /* not a column: the builder of the op itself */
-    for (k = 0; c.id && k < n_results; ++k) {
-        a.i[0] = k;
-        a.dtype = f->body->nodes[f->results[k]].dtype;
-        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, &a);   /* built right after c: the sweep reads them so */
+    int k;
+    a->dtype = GIR_DTYPE_U8;
+    c = gir_op_build(g, op, n, ins, a);
+    for (k = 0; c.id && k < f->nresults; ++k) {
+        gir_attr_zero(a);
+        a->i[0] = k;
+        a->dtype = f->body->nodes[f->results[k]].dtype;
+        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, a);   /* built right after c: the sweep reads them so */
         if (!results[k].id) break;
     }
     if (g->status != GIR_OK)
-        for (k = 0; k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+        for (k = 0; k < f->nresults; ++k) results[k] = gir__handle(NULL, 0);
     return g->status;
+}
+/* the common checks of gir_func_call and gir_cond: results cleared, the graph usable, f given, room for its results */
+static gir_status gir__tuple_args(gir_graph *g, const char *fn, const gir_func *f, int n_args, const gir_node *args,
+                                  int n_results, gir_node *results) {
+    int k;
+    for (k = 0; results && k < n_results; ++k) results[k] = gir__handle(NULL, 0);
+    if (g->status != GIR_OK) return g->status;
+    if (!f || (n_args > 0 && !args) || n_args > GIR__MAX_IN - 1 || !results || n_results != f->nresults) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "%s: needs a function, its arguments (at most %d) and room for its %d "
+                   "result(s) (got %d)", fn, GIR__MAX_IN - 1, f ? f->nresults : 0, n_results);
+        return GIR_ERR_INVALID_ARG;
+    }
+    return GIR_OK;
+}
+GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
+                                 gir_node *results) {
+    gir_attr a;
+    int fi;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "call", f, n_args, args, n_results, results) != GIR_OK) return g->status;
+    if ((fi = gir__callee(g, f)) < 0) return g->status;
+    gir_attr_zero(&a);
+    a.i[0] = fi;
+    return gir__tuple_build(g, GIR_OP_CALL, &a, n_args, args, f, results);   /* not a column: its own builder */
+}
+GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
+                            const gir_node *args, int n_results, gir_node *results) {
+    gir_node ins[GIR__MAX_IN];
+    gir_attr a;
+    int k, ti, ei;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "cond", then_f, n_args, args, n_results, results) != GIR_OK) return g->status;
+    if (!else_f) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "cond: needs two functions, else_f is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((ti = gir__callee(g, then_f)) < 0 || (ei = gir__callee(g, else_f)) < 0) return g->status;
+    ins[0] = pred;
+    for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
+    gir_attr_zero(&a);
+    a.i[0] = ti;
+    a.i[1] = ei;
+    return gir__tuple_build(g, GIR_OP_IF, &a, n_args + 1, ins, then_f, results);  /* not a column: its builder */
 }

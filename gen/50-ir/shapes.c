@@ -641,31 +641,58 @@ static gir_status gir__sh_train_eval(gir__bctx *b) {
     b->dtype = t->dtype;
     return GIR_OK;
 }
-/* call: the function the attribute func names in the graph's list, and arguments of its parameters' dtypes and
-   shapes; the value is an empty u8 [0] (the results are result nodes) */
-static gir_status gir__sh_call(gir__bctx *b) {
+/* a call's or an if's function: attribute i[k] indexes the graph's list; its arguments (inputs from off on) have
+   its parameters' dtypes and shapes; *f: the function */
+static gir_status gir__tuple_func(gir__bctx *b, int k, int off, const gir_func **out) {
     const gir_func *f;
-    int k;
-    if (b->attr.i[0] < 0 || (uint32_t)b->attr.i[0] >= b->g->ncallees)
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "call: node %u: func %d is not one of the graph's %u functions", b->id,
-                          (int)b->attr.i[0], (unsigned)b->g->ncallees);
-    f = b->g->callees[b->attr.i[0]];
-    if (b->n != f->nparams)
-        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "call: node %u: '%s' takes %d argument(s), got %d", b->id, f->name,
-                          f->nparams, b->n);
-    for (k = 0; k < b->n; ++k) {
-        const gir__node *a = gir__bin(b, k), *p = &f->body->nodes[f->params[k]];
+    int j;
+    if (b->attr.i[k] < 0 || (uint32_t)b->attr.i[k] >= b->g->ncallees)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "%s: node %u: function %d is not one of the graph's %u functions",
+                          gir__bname(b), b->id, (int)b->attr.i[k], (unsigned)b->g->ncallees);
+    *out = f = b->g->callees[b->attr.i[k]];
+    if (b->n - off != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "%s: node %u: '%s' takes %d argument(s), got %d", gir__bname(b),
+                          b->id, f->name, f->nparams, b->n - off);
+    for (j = 0; j < f->nparams; ++j) {
+        const gir__node *a = gir__bin(b, off + j), *p = &f->body->nodes[f->params[j]];
         const gir_shape *as = gir__nshape(b->g, a), *ps = gir__nshape(f->body, p);
         if (a->dtype != p->dtype || !gir__shape_eq(as, ps))
-            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "call: node %u: argument %d "
-                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", b->id, k, (unsigned)b->in[k].id,
-                              (int)a->dtype, as, k, f->name, (int)p->dtype, ps);
+            return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "%s: node %u: argument %d "
+                              "(node %u) is %T %S but parameter %d of '%s' is %T %S", gir__bname(b), b->id, j,
+                              (unsigned)b->in[off + j].id, (int)a->dtype, as, j, f->name, (int)p->dtype, ps);
     }
-    b->out = gir_shape1(0);
+    b->out = gir_shape1(0);                   /* the tuple's own value: empty (its results are result nodes) */
     b->dtype = GIR_DTYPE_U8;
     return GIR_OK;
 }
-/* result: input a call node, index one of its function's results; that result's dtype and shape */
+static gir_status gir__sh_call(gir__bctx *b) {
+    const gir_func *f;
+    return gir__tuple_func(b, 0, 0, &f);
+}
+/* if: a b8 scalar, then two functions of one signature on the rest */
+static gir_status gir__sh_if(gir__bctx *b) {
+    const gir__node *c = gir__bin(b, 0);
+    const gir_func *t, *e;
+    int k;
+    gir_status s;
+    if (c->dtype != GIR_DTYPE_B8 || gir__nshape(b->g, c)->rank != 0)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "if: node %u: the predicate (node %u) must be a b8 scalar, got %T %S",
+                          b->id, (unsigned)b->in[0].id, (int)c->dtype, gir__nshape(b->g, c));
+    if ((s = gir__tuple_func(b, 0, 1, &t)) != GIR_OK || (s = gir__tuple_func(b, 1, 1, &e)) != GIR_OK) return s;
+    if (t->nresults != e->nresults)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "if: node %u: '%s' gives %d result(s), '%s' %d", b->id, t->name,
+                          t->nresults, e->name, e->nresults);
+    for (k = 0; k < t->nresults; ++k) {
+        const gir__node *x = &t->body->nodes[t->results[k]], *y = &e->body->nodes[e->results[k]];
+        const gir_shape *xs = gir__nshape(t->body, x), *ys = gir__nshape(e->body, y);
+        if (x->dtype != y->dtype || !gir__shape_eq(xs, ys))
+            return GIR__BFAIL(b, x->dtype != y->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "if: node %u: result %d of "
+                              "'%s' is %T %S, of '%s' %T %S", b->id, k, t->name, (int)x->dtype, xs, e->name,
+                              (int)y->dtype, ys);
+    }
+    return GIR_OK;
+}
+/* result: input a call or if node, index one of its (first) function's results; that result's dtype and shape */
 static gir_status gir__sh_result(gir__bctx *b) {
     const gir__node *c = gir__bin(b, 0), *r;
     const gir_func *f;

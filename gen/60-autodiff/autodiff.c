@@ -329,28 +329,44 @@ GIR_API gir_func *gir_func_vjp(gir_func *f) {
     gir__format(nm, sizeof nm, "%s_vjp", f->name);
     return f->vjp = gir_func_new(b, nm, f->nparams + nf, params, nw, grads);
 }
-/* a call: gir_func_vjp's call on the arguments and the results' adjoints (G->cots, set by the sweep; zeros for a
-   float result no adjoint reached), giving the float arguments' gradients */
-static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
-                            const uint8_t *need, gir_node *dx) {
-    gir_func *f = G->callees[nd->attr->i[0]], *v = gir_func_vjp(f);
+/* f's VJP, or the error in G ("call: node 7: the VJP of 'cell': ...") */
+static gir_func *gir__vjp_in(gir_graph *G, gir_node y, gir_func *f) {
+    gir_func *v = gir_func_vjp(f);
+    if (!v)
+        gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "%s: %N: the VJP of '%s': %s",
+                   gir__op_names[G->nodes[y.id].op], (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
+    return v;
+}
+/* a call, or an if (BRANCH: x[0] the predicate): the same tuple over the VJPs, on the arguments and the results'
+   adjoints (G->cots, set by the sweep; zeros for a float result no adjoint reached); the float arguments'
+   gradients */
+static void gir__adj_tuple(gir_graph *G, const gir__nview *nd, gir_node y, const gir_node *x, int n, gir_node *dx) {
+    int br = gir__op_is(nd->op, GIR__F_BRANCH) ? 1 : 0, k, m = 0;
+    gir_func *f = G->callees[nd->attr->i[0]], *v = gir__vjp_in(G, y, f), *e = NULL;
     gir_node args[2 * GIR__MAX_IN], gr[GIR__MAX_IN];
-    int k, m = n;
-    (void)g; (void)need;
-    if (!v) {
-        gir__gfail(G, f->body->status, "call: %N: the VJP of '%s': %s", (const gir_graph *)G, (unsigned)y.id, f->name,
-                   f->body->msg);
-        return;
-    }
-    for (k = 0; k < n; ++k) args[k] = x[k];
+    if (v && br) e = gir__vjp_in(G, y, G->callees[nd->attr->i[1]]);
+    if (!v || (br && !e)) return;
+    for (k = br; k < n; ++k) args[m++] = x[k];
     for (k = 0; k < f->nresults; ++k) {
         gir_node r = gir__handle(G, y.id + 1 + (uint32_t)k);
         if (!gir__is_float(f->body->nodes[f->results[k]].dtype)) continue;
         args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, r);
     }
-    if (gir_func_call(G, v, m, args, v->nresults, gr) != GIR_OK) return;
-    for (k = 0, m = 0; k < n; ++k)
+    if ((br ? gir_cond(G, x[0], v, e, m, args, v->nresults, gr) : gir_func_call(G, v, m, args, v->nresults, gr)) !=
+        GIR_OK)
+        return;
+    for (k = br, m = 0; k < n; ++k)
         if (gir__is_float(G->nodes[x[k].id].dtype)) dx[k] = gr[m++];
+}
+static void gir__adjfn_call(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx) {
+    (void)g; (void)need;
+    gir__adj_tuple(G, nd, y, x, n, dx);
+}
+static void gir__adjfn_if(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                          const uint8_t *need, gir_node *dx) {
+    (void)g; (void)need;
+    gir__adj_tuple(G, nd, y, x, n, dx);
 }
 /* a result: its adjoint goes to its call with the others' (gir__adjfn_call), not through this */
 static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,

@@ -233,28 +233,34 @@ static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, i
     p->nsteps = ns;
     return GIR_OK;
 }
-/* compile, the last pass: a plan of its own for each call step's function (its body compiled with the body's
-   allocator), run by the step (gen/80-plan/run.c) */
+/* compile, the last pass: a plan of its own for each function of each call or if step (its body compiled with the
+   body's allocator), run by the step (gen/80-plan/run.c) */
 static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
     gir_node res[GIR__MAX_IN];
     uint32_t k, n = 0;
-    int j;
-    for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_TUPLE);
+    int j, fk;
+    for (k = 0; k < p->nsteps; ++k)
+        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE)) n += gir__op_is(p->steps[k].op, GIR__F_BRANCH) ? 2 : 1;
     if (!n) return GIR_OK;
     if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
     for (k = 0; k < p->nsteps; ++k) {
-        gir__call *c = &p->calls[p->ncalls];
+        const gir__step *s = &p->steps[k];
         gir_attr ca;
-        if (!gir__op_is(p->steps[k].op, GIR__F_TUPLE)) continue;
-        c->node = p->vals[p->steps[k].val].node;
-        c->f = g->callees[gir__attr_load(g, &g->nodes[c->node], &ca)->i[0]];
-        for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
-        if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
-            gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g, (unsigned)c->node,
-                       c->f->name, c->f->body->msg);
-            return g->status;
+        if (!gir__op_is(s->op, GIR__F_TUPLE)) continue;
+        gir__attr_load(g, &g->nodes[p->vals[s->val].node], &ca);
+        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH) ? 2 : 1); ++fk) {
+            gir__call *c = &p->calls[p->ncalls];
+            c->node = p->vals[s->val].node;
+            c->f = g->callees[ca.i[fk]];
+            c->ran = 0;
+            for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
+            if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
+                gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g,
+                           (unsigned)c->node, c->f->name, c->f->body->msg);
+                return g->status;
+            }
+            ++p->ncalls;
         }
-        ++p->ncalls;
     }
     return GIR_OK;
 }

@@ -38,11 +38,13 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
-/* a call step's plan: the body of the function compiled on its own, bound to the call's arguments when it runs */
+/* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
+   arguments when it runs */
 typedef struct gir__call {
-    uint32_t        node;       /* the call node */
+    uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
     gir_plan       *plan;
+    int             ran;        /* its plan gave the node's results in the last run (an if runs one of two) */
 } gir__call;
 struct gir_plan {
     gir_allocator a;

@@ -94,35 +94,41 @@ static void gir__busy_leave(int *flag) {
     *flag = 0;
 #endif
 }
-/* the plan of call node id (its representative: equal calls share one) */
-static const gir__call *gir__call_of(const gir_plan *p, uint32_t id) {
-    uint32_t k;
-    for (k = 0; k < p->ncalls; ++k)
-        if (p->calls[k].node == id) return &p->calls[k];
-    return NULL;
+/* the plans of call (or if) node id: [*first, *first + count); equal calls share one node's (its representative) */
+static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count) {
+    uint32_t k = 0, n = 0;
+    while (k < p->ncalls && p->calls[k].node != id) ++k;
+    while (k + n < p->ncalls && p->calls[k + n].node == id) ++n;
+    *count = n;
+    return p->calls + k;
 }
-/* a call step runs its function's plan on the arguments' values; a result step copies one result out of it */
+/* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks); a
+   result step copies one result out of the plan that ran */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    const gir__call *c = gir__call_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node);
-    gir_graph *b = c->f->body;
+    uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
+    gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
     gir_attr ra;
-    uint32_t j;
     gir_status st = GIR_OK;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
-        uint32_t r = c->f->results[gir__attr_ref(p->g, s->attr, &ra)->i[0]];
-        const void *src = gir_plan_data(c->plan, gir__handle(b, r));
-        if (o->bytes) GIR_MEMCPY(o->ptr, src, o->bytes);
+        while (n > 1 && !c->ran) { ++c; --n; }
+        if (o->bytes)
+            GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[gir__attr_ref(p->g,
+                       s->attr, &ra)->i[0]])), o->bytes);
         return GIR_OK;
     }
-    for (j = 0; j < s->nin && st == GIR_OK; ++j) {
+    for (j = 0; j < n; ++j) c[j].ran = 0;
+    if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
+    for (j = off; j < s->nin && st == GIR_OK; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-        st = gir_plan_bind(c->plan, gir__handle(b, c->f->params[j]), iv->ptr ? iv->ptr : (const void *)&gir__empty);
+        st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
+                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
     }
     if (st == GIR_OK) st = gir_plan_run(c->plan);
     if (st != GIR_OK)
-        gir__pfail(p, st, "run: %N (call of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node, c->f->name,
-                   gir_plan_message(c->plan));
+        gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
+                   gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
+    c->ran = 1;
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */

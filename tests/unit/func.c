@@ -228,10 +228,86 @@ static int test_call_errors(void) {
     return 1;
 }
 
+/* cond: then(x) = 2 log x (NaN below 0), else(x) = x * x; the value, the gradient and the gradient of the
+   gradient follow the branch the predicate picks, and the other branch's NaN reaches nothing */
+static gir_func *fn_branch(gir_graph *b, int which) {
+    gir_node x = gir_input(b, GIR_DTYPE_F64, gir_shape1(3)), r;
+    r = which ? gir_mul(b, gir_log(b, x), gir_scalar(b, GIR_DTYPE_F64, 2.0)) : gir_mul(b, x, x);
+    return gir_func_new(b, which ? "twolog" : "square", 1, &x, 1, &r);
+}
+static int test_cond(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *t = fn_branch(B, 1), *e = fn_branch(B, 0);
+    gir_node pred = gir_input(G, GIR_DTYPE_B8, gir_shape0()), x = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    gir_node r[1], y, gx, dot, hx, w, wy, wgx, outs[5];
+    double xs[2][3] = {{0.5, 1.5, 3.0}, {-1.0, 0.0, 2.0}}, v[3] = {1, -1, 0.5};
+    uint8_t pv[2] = {1, 0};
+    gir_plan *p = NULL;
+    int run, i;
+    CHECK(t && e, "func_new: %s", gir_graph_message(B));
+    CHECK(gir_cond(G, pred, t, e, 1, &x, 1, r) == GIR_OK, "cond: %s", gir_graph_message(G));
+    y = gir_sum(G, r[0], gir_ints0(), 0);
+    CHECK(gir_grad(G, y, 1, &x, &gx) == GIR_OK, "grad: %s", gir_graph_message(G));
+    dot = gir_sum(G, gir_mul(G, gx, gir_constant(G, GIR_DTYPE_F64, gir_shape1(3), v)), gir_ints0(), 0);
+    CHECK(gir_grad(G, dot, 1, &x, &hx) == GIR_OK, "grad of grad: %s", gir_graph_message(G));
+    w = gir_where(G, pred, gir_mul(G, gir_log(G, x), gir_scalar(G, GIR_DTYPE_F64, 2.0)), gir_mul(G, x, x));
+    wy = gir_sum(G, w, gir_ints0(), 0);
+    CHECK(gir_grad(G, wy, 1, &x, &wgx) == GIR_OK, "where's grad: %s", gir_graph_message(G));
+    outs[0] = y; outs[1] = gx; outs[2] = hx; outs[3] = wy; outs[4] = wgx;
+    CHECK(gir_plan_compile(G, 5, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(G));
+    for (run = 0; run < 2; ++run) {
+        const double *yv, *g, *h, *wg;
+        double want = 0;
+        gir_plan_bind(p, pred, &pv[run]);
+        gir_plan_bind(p, x, xs[run]);
+        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+        yv = (const double *)gir_plan_data(p, y);
+        g = (const double *)gir_plan_data(p, gx);
+        h = (const double *)gir_plan_data(p, hx);
+        wg = (const double *)gir_plan_data(p, wgx);
+        for (i = 0; i < 3; ++i) {
+            double xi = xs[run][i], gw = run ? 2 * xi : 2 / xi, hw = run ? 2 * v[i] : -2 * v[i] / (xi * xi);
+            want += run ? xi * xi : 2 * log(xi);
+            CHECK(fabs(g[i] - gw) <= 1e-14 * fabs(gw), "run %d: gradient %d is %.17g, want %.17g", run, i, g[i], gw);
+            CHECK(fabs(h[i] - hw) <= 1e-14 * fabs(hw), "run %d: second %d is %.17g, want %.17g", run, i, h[i], hw);
+        }
+        CHECK(fabs(*yv - want) <= 1e-14 * fabs(want), "run %d: value %.17g, want %.17g", run, *yv, want);
+        /* where computes both sides: the untaken log's adjoint at 0 is 0 / 0, a NaN in the gradient (cond's reason) */
+        CHECK(!run || (wg[1] != wg[1]), "run %d: where's gradient %.17g was expected NaN", run, wg[1]);
+    }
+    gir_plan_free(p);
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+/* cond's errors: a predicate that is not a b8 scalar, functions of two signatures */
+static int test_cond_errors(void) {
+    gir_graph *B = gir_graph_new(NULL), *C = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *t = fn_branch(B, 1), *e;
+    gir_node x = gir_input(G, GIR_DTYPE_F64, gir_shape1(3)), pf = gir_input(G, GIR_DTYPE_F32, gir_shape0()), r[1];
+    gir_node pb = gir_input(G, GIR_DTYPE_B8, gir_shape0()), cx = gir_input(C, GIR_DTYPE_F64, gir_shape1(3)), cr;
+    cr = gir_sum(C, cx, gir_ints0(), 0);
+    e = gir_func_new(C, "total", 1, &cx, 1, &cr);
+    CHECK(gir_cond(G, pf, t, t, 1, &x, 1, r) == GIR_ERR_DTYPE && strstr(gir_graph_message(G), "b8 scalar"),
+          "f32 predicate: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    CHECK(gir_cond(G, pb, t, e, 1, &x, 1, r) == GIR_ERR_SHAPE &&
+          strstr(gir_graph_message(G), "result 0 of 'twolog' is f64 [3], of 'total' f64 []"), "signatures: %s",
+          gir_graph_message(G));
+    gir_graph_clear_error(G);
+    CHECK(gir_cond(G, pb, t, NULL, 1, &x, 1, r) == GIR_ERR_INVALID_ARG, "no else: %s", gir_graph_message(G));
+    gir_graph_free(G);
+    gir_graph_free(C);
+    gir_graph_free(B);
+    return 1;
+}
+
 static void suite_func(void) {
     RUN("func/call_equals_inline_f64_f32", test_call_equals_inline());
     RUN("func/grad_of_grad_through_calls", test_call_grad_of_grad());
     RUN("func/jvp_through_calls", test_call_jvp());
     RUN("func/nested_calls", test_call_nested());
     RUN("func/errors", test_call_errors());
+    RUN("func/cond_runs_the_picked_branch_only", test_cond());
+    RUN("func/cond_errors", test_cond_errors());
 }
