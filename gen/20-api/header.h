@@ -527,6 +527,19 @@ GIR_API gir_status  gir_func_call(gir_graph *g, gir_func *f, int n_args, const g
    included (where computes both sides). Its gradient is a cond on pred over the two VJPs. */
 GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
                              const gir_node *args, int n_results, gir_node *results);
+/* scan (JAX's lax.scan, a static trip count): body runs length times. Its parameters are n_carry carries (the
+   first arguments give their start; the first n_carry results are their next values), n_xs per-step inputs (the
+   next arguments, [length, ...]: step t reads slice t of axis 0) and invariants (the rest, the same every step).
+   results: the carries after the last step, then each other result of body stacked along a new axis 0. reverse:
+   steps length - 1 down to 0 (slice t still goes with step t). Gradients: a reverse scan of body's VJP over the
+   carries of every step (kept by a second forward scan that the gradient builds): memory length x the carries. */
+typedef struct gir_scan_desc {
+    int length;             /* steps, >= 1 */
+    int n_carry, n_xs;
+    int reverse;
+} gir_scan_desc;
+GIR_API gir_status  gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
+                             const gir_node *args, int n_results, gir_node *results);
 GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
 GIR_API gir_graph  *gir_func_body(const gir_func *f);
 GIR_API const char *gir_func_name(const gir_func *f);

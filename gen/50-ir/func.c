@@ -101,6 +101,11 @@ GIR_API gir_func *gir_func_new(gir_graph *body, const char *name, int n_params, 
     body->funcs = f;
     return f;
 }
+/* the bytes of one value of body node id (a parameter's or a result's) */
+static size_t gir__fbytes(const gir_func *f, uint32_t id) {
+    const gir__node *d = &f->body->nodes[id];
+    return (size_t)gir__numel(gir__nshape(f->body, d)) * gir__dtype_sizes[d->dtype];
+}
 GIR_API gir_graph *gir_func_body(const gir_func *f) { return f ? f->body : NULL; }
 GIR_API const char *gir_func_name(const gir_func *f) { return f ? f->name : ""; }
 
@@ -133,20 +138,11 @@ static int gir__callee(gir_graph *g, gir_func *f) {
     ++f->body->plans;                              /* the body lives while a graph calls it */
     return (int)g->ncallees++;
 }
-/* the tuple node (op, attributes a with the functions' indices) on ins and a result node per result of f */
-static gir_status gir__tuple_build(gir_graph *g, gir_op op, gir_attr *a, int n, const gir_node *ins, const gir_func *f,
-                                   gir_node *results) {
-    gir_node c;
+/* a result node per result of f, built right after the tuple c (the sweep reads them so) */
+static gir_status gir__tuple_results(gir_graph *g, gir_node c, const gir_func *f, gir_node *results) {
     int k;
-    a->dtype = GIR_DTYPE_U8;
-    c = gir_op_build(g, op, n, ins, a);
-    for (k = 0; c.id && k < f->nresults; ++k) {
-        gir_attr_zero(a);
-        a->i[0] = k;
-        a->dtype = f->body->nodes[f->results[k]].dtype;
-        results[k] = gir_op_build(g, GIR_OP_RESULT, 1, &c, a);   /* built right after c: the sweep reads them so */
-        if (!results[k].id) break;
-    }
+    for (k = 0; c.id && k < f->nresults; ++k)
+        if (!(results[k] = gir_result(g, c, k, (gir_dtype)f->body->nodes[f->results[k]].dtype)).id) break;
     if (g->status != GIR_OK)
         for (k = 0; k < f->nresults; ++k) results[k] = gir__handle(NULL, 0);
     return g->status;
@@ -166,19 +162,15 @@ static gir_status gir__tuple_args(gir_graph *g, const char *fn, const gir_func *
 }
 GIR_API gir_status gir_func_call(gir_graph *g, gir_func *f, int n_args, const gir_node *args, int n_results,
                                  gir_node *results) {
-    gir_attr a;
     int fi;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "call", f, n_args, args, n_results, results) != GIR_OK) return g->status;
     if ((fi = gir__callee(g, f)) < 0) return g->status;
-    gir_attr_zero(&a);
-    a.i[0] = fi;
-    return gir__tuple_build(g, GIR_OP_CALL, &a, n_args, args, f, results);   /* not a column: its own builder */
+    return gir__tuple_results(g, gir_call(g, n_args, args, fi, GIR_DTYPE_U8), f, results);
 }
 GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_func *else_f, int n_args,
                             const gir_node *args, int n_results, gir_node *results) {
     gir_node ins[GIR__MAX_IN];
-    gir_attr a;
     int k, ti, ei;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "cond", then_f, n_args, args, n_results, results) != GIR_OK) return g->status;
@@ -189,8 +181,18 @@ GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_f
     if ((ti = gir__callee(g, then_f)) < 0 || (ei = gir__callee(g, else_f)) < 0) return g->status;
     ins[0] = pred;
     for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
-    gir_attr_zero(&a);
-    a.i[0] = ti;
-    a.i[1] = ei;
-    return gir__tuple_build(g, GIR_OP_IF, &a, n_args + 1, ins, then_f, results);  /* not a column: its builder */
+    return gir__tuple_results(g, gir_if(g, n_args + 1, ins, ti, ei, GIR_DTYPE_U8), then_f, results);
+}
+GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
+                            const gir_node *args, int n_results, gir_node *results) {
+    int fi;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "scan", body, n_args, args, n_results, results) != GIR_OK) return g->status;
+    if (!desc) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: the gir_scan_desc is NULL");
+        return GIR_ERR_INVALID_ARG;
+    }
+    if ((fi = gir__callee(g, body)) < 0) return g->status;
+    return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
+                                          desc->reverse ? 1 : 0, GIR_DTYPE_U8), body, results);
 }

@@ -692,6 +692,54 @@ static gir_status gir__sh_if(gir__bctx *b) {
     }
     return GIR_OK;
 }
+/* a scan's argument j (node id) against parameter j: equal, or (a per-step input) [T] and the parameter's shape */
+static gir_status gir__scan_arg(gir__bctx *b, const gir_func *f, int j, int step, int32_t T) {
+    const gir__node *a = gir__bin(b, j), *p = &f->body->nodes[f->params[j]];
+    const gir_shape *as = gir__nshape(b->g, a), *ps = gir__nshape(f->body, p);
+    gir_shape want = *ps;
+    int k;
+    if (step) {
+        if (ps->rank >= GIR_MAX_RANK)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "scan: node %u: parameter %d of '%s' (%S) leaves no axis for the steps",
+                              b->id, j, f->name, ps);
+        for (k = ps->rank; k > 0; --k) want.dim[k] = ps->dim[k - 1];
+        want.dim[0] = T;
+        want.rank = ps->rank + 1;
+    }
+    if (a->dtype == p->dtype && gir__shape_eq(as, &want)) return GIR_OK;
+    return GIR__BFAIL(b, a->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "scan: node %u: %s %d (node %u) is %T %S "
+                      "but '%s' needs %T %S", b->id, step ? "per-step input" : "argument", j, (unsigned)b->in[j].id,
+                      (int)a->dtype, as, f->name, (int)p->dtype, &want);
+}
+/* scan: func (i0) run length (i1) times; carry (i2) carries, nxs (i3) per-step inputs, the rest invariants; the
+   carry results match the carry parameters */
+static gir_status gir__sh_scan(gir__bctx *b) {
+    const gir_func *f;
+    int32_t T = b->attr.i[1], nc = b->attr.i[2], nx = b->attr.i[3];
+    int j;
+    gir_status s;
+    if (b->attr.i[0] < 0 || (uint32_t)b->attr.i[0] >= b->g->ncallees)
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: function %d is not one of the graph's %u functions", b->id,
+                          (int)b->attr.i[0], (unsigned)b->g->ncallees);
+    f = b->g->callees[b->attr.i[0]];
+    if (T < 1 || nc < 0 || nx < 0 || nc + nx > f->nparams || nc > f->nresults || b->n != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "scan: node %u: '%s' (%d parameters, %d results) with %d "
+                          "argument(s), length %d, %d carries and %d per-step inputs: needs length >= 1, carries "
+                          "among both, an argument per parameter", b->id, f->name, f->nparams, f->nresults, b->n,
+                          (int)T, (int)nc, (int)nx);
+    for (j = 0; j < b->n; ++j)
+        if ((s = gir__scan_arg(b, f, j, j >= nc && j < nc + nx, T)) != GIR_OK) return s;
+    for (j = 0; j < nc; ++j) {
+        const gir__node *r = &f->body->nodes[f->results[j]], *p = &f->body->nodes[f->params[j]];
+        if (r->dtype != p->dtype || !gir__shape_eq(gir__nshape(f->body, r), gir__nshape(f->body, p)))
+            return GIR__BFAIL(b, r->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "scan: node %u: result %d of "
+                              "'%s' is %T %S, carry %d is %T %S", b->id, j, f->name, (int)r->dtype,
+                              gir__nshape(f->body, r), j, (int)p->dtype, gir__nshape(f->body, p));
+    }
+    b->out = gir_shape1(0);
+    b->dtype = GIR_DTYPE_U8;
+    return GIR_OK;
+}
 /* result: input a call or if node, index one of its (first) function's results; that result's dtype and shape */
 static gir_status gir__sh_result(gir__bctx *b) {
     const gir__node *c = gir__bin(b, 0), *r;
@@ -708,5 +756,14 @@ static gir_status gir__sh_result(gir__bctx *b) {
     r = &f->body->nodes[f->results[b->attr.i[0]]];
     b->out = *gir__nshape(f->body, r);
     b->dtype = r->dtype;
+    if (gir__op_is(c->op, GIR__F_LOOP) && b->attr.i[0] >= ca.i[2]) {      /* a scan's per-step result: stacked */
+        int k;
+        if (b->out.rank >= GIR_MAX_RANK)
+            return GIR__BFAIL(b, GIR_ERR_SHAPE, "result: node %u: result %d of '%s' (%S) leaves no axis for the steps",
+                              b->id, (int)b->attr.i[0], f->name, &b->out);
+        for (k = b->out.rank; k > 0; --k) b->out.dim[k] = b->out.dim[k - 1];
+        b->out.dim[0] = ca.i[1];
+        ++b->out.rank;
+    }
     return GIR_OK;
 }

@@ -368,6 +368,91 @@ static void gir__adjfn_if(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     (void)g; (void)need;
     gir__adj_tuple(G, nd, y, x, n, dx);
 }
+/* scan's gradient needs all of f's parameters and results float (a carry of another dtype has no gradient to
+   carry): 0, else the error in G */
+static int gir__scan_floats(gir_graph *G, gir_node y, const gir_func *f) {
+    int k;
+    for (k = 0; k < f->nparams + f->nresults; ++k)
+        if (!gir__is_float(f->body->nodes[f->params[k]].dtype)) {     /* params and results are one array */
+            gir__gfail(G, GIR_ERR_DTYPE, "scan: %N: '%s' has a parameter or result that is not float: gradients "
+                       "through such a scan are not supported yet", (const gir_graph *)G, (unsigned)y.id, f->name);
+            return 1;
+        }
+    return 0;
+}
+/* f, with its input carries as per-step results: a forward scan of it keeps every step's carries */
+static gir_func *gir__scan_hist(gir_func *f, int nc) {
+    gir_node res[2 * GIR__MAX_IN], par[GIR__MAX_IN];
+    char nm[48];
+    int k;
+    if (f->hist) return f->hist;
+    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(f->body, f->params[k]);
+    for (k = 0; k < nc; ++k) {
+        res[k] = gir__handle(f->body, f->results[k]);
+        res[nc + k] = par[k];
+    }
+    gir__format(nm, sizeof nm, "%s_carries", f->name);
+    return f->hist = gir_func_new(f->body, nm, f->nparams, par, 2 * nc, res);
+}
+/* one step of the reverse scan: carries (the carries' adjoints, the invariants' sums so far), per-step inputs (the
+   step's carries and inputs, its outputs' adjoints), the invariants; results: the adjoints of the step's carries,
+   the sums plus this step's invariants' gradients, then the per-step inputs' gradients. Built from f's VJP. */
+static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
+    gir_graph *b = f->body;
+    gir_func *v = gir_func_vjp(f);
+    gir_node par[3 * GIR__MAX_IN], res[2 * GIR__MAX_IN];
+    int ni = f->nparams - nc - nx, ny = f->nresults - nc, k, m = 0, r = 0;
+    char nm[48];
+    if (f->svjp || !v) return f->svjp;
+    for (k = 0; k < nc; ++k) par[m++] = gir__handle(b, v->params[f->nparams + k]);
+    for (k = 0; k < ni; ++k) {
+        const gir__node *d = &b->nodes[f->params[nc + nx + k]];
+        par[m++] = gir_input(b, (gir_dtype)d->dtype, *gir__nshape(b, d));
+        res[nc + k] = gir_add(b, par[m - 1], gir__handle(b, v->results[nc + nx + k]));
+    }
+    for (k = 0; k < nc + nx; ++k) par[m++] = gir__handle(b, f->params[k]);
+    for (k = 0; k < ny; ++k) par[m++] = gir__handle(b, v->params[f->nparams + nc + k]);
+    for (k = 0; k < ni; ++k) par[m++] = gir__handle(b, f->params[nc + nx + k]);
+    for (k = 0; k < nc; ++k) res[r++] = gir__handle(b, v->results[k]);
+    for (r += ni, k = 0; k < nx; ++k) res[r++] = gir__handle(b, v->results[nc + k]);
+    if (b->status != GIR_OK) return NULL;
+    gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
+    return f->svjp = gir_func_new(b, nm, m, par, r, res);
+}
+/* a scan: a forward scan keeps the carries of every step, a reverse scan of the step VJP runs back over them */
+static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
+                            const uint8_t *need, gir_node *dx) {
+    gir_func *f = G->callees[nd->attr->i[0]], *h = NULL, *v;
+    int nc = nd->attr->i[2], nx = nd->attr->i[3], ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
+    gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN], br[2 * GIR__MAX_IN];
+    gir_scan_desc d;
+    (void)g; (void)need;
+    if (gir__scan_floats(G, y, f) || (nc && !(h = gir__scan_hist(f, nc))) || !(v = gir__scan_vjp(f, nc, nx))) {
+        if (G->status == GIR_OK)
+            gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
+                       "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
+        return;
+    }
+    d.length = nd->attr->i[1];
+    d.n_carry = nc;
+    d.n_xs = nx;
+    d.reverse = nd->attr->i[4];
+    if (nc && gir_scan(G, h, &d, n, x, 2 * nc, hr) != GIR_OK) return;
+    for (k = 0; k < nc; ++k) args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + k));
+    for (k = 0; k < ni; ++k) args[m++] = gir_zeros_like(G, x[nc + nx + k]);
+    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
+    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
+    for (k = 0; k < ny; ++k)
+        args[m++] = G->cots[nc + k].id ? G->cots[nc + k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + nc + k));
+    for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
+    d.n_carry = nc + ni;
+    d.n_xs = nc + nx + ny;
+    d.reverse = !d.reverse;
+    if (gir_scan(G, v, &d, m, args, v->nresults, br) != GIR_OK) return;
+    for (k = 0; k < nc; ++k) dx[k] = br[k];
+    for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];
+    for (k = 0; k < ni; ++k) dx[nc + nx + k] = br[nc + k];
+}
 /* a result: its adjoint goes to its call with the others' (gir__adjfn_call), not through this */
 static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                               const uint8_t *need, gir_node *dx) {

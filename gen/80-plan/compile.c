@@ -254,12 +254,19 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
             c->f = g->callees[ca.i[fk]];
             c->ran = 0;
             for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
+            c->buf = NULL;
+            c->bytes = 0;
             if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
                 gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g,
                            (unsigned)c->node, c->f->name, c->f->body->msg);
                 return g->status;
             }
-            ++p->ncalls;
+            ++p->ncalls;                          /* from here gir_plan_free frees it */
+            if (gir__op_is(s->op, GIR__F_LOOP)) {   /* a scan's results (carries, then T of each other result) and */
+                for (j = 0; j < c->f->nresults; ++j)          /* the carries' second slots */
+                    c->bytes += (j < ca.i[2] ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
+                if (c->bytes && !(c->buf = (unsigned char *)gir__alloc(&p->a, c->bytes))) return GIR_ERR_OUT_OF_MEMORY;
+            }
         }
     }
     return GIR_OK;

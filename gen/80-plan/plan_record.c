@@ -45,6 +45,8 @@ typedef struct gir__call {
     const gir_func *f;
     gir_plan       *plan;
     int             ran;        /* its plan gave the node's results in the last run (an if runs one of two) */
+    unsigned char  *buf;        /* a scan's results, one after the other: the carries, then the stacked outputs */
+    size_t          bytes;
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -111,7 +113,11 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir_allocator a;
     if (!p) return;
     a = p->a;
-    while (p->ncalls) gir_plan_free(p->calls[--p->ncalls].plan);
+    while (p->ncalls) {
+        --p->ncalls;
+        gir_plan_free(p->calls[p->ncalls].plan);
+        gir__free(&a, p->calls[p->ncalls].buf, p->calls[p->ncalls].bytes);
+    }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
     gir__free(&a, p->vals, 0);

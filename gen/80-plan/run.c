@@ -102,29 +102,92 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     *count = n;
     return p->calls + k;
 }
-/* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks); a
-   result step copies one result out of the plan that ran */
+/* where result k of a scan is in its buffer, and its bytes (a per-step result: all T steps) */
+static size_t gir__loop_slot(const gir__call *c, const gir_attr *a, int k, size_t *bytes) {
+    size_t off = 0;
+    int j;
+    for (j = 0; j <= k; ++j) {
+        *bytes = (j < a->i[2] ? 1u : (size_t)a->i[1]) * gir__fbytes(c->f, c->f->results[j]);
+        if (j < k) off += *bytes;
+    }
+    return off;
+}
+/* a scan step: the carries start from their arguments in the buffer's carry slots; step t binds them, slice t of
+   each per-step input and the invariants, runs the function's plan, and copies its results: the carries to their
+   other slots (the buffer's end: a result may be a carry the step read), which then swap with the first, the
+   others to slot t of their stack */
+static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
+    gir_attr a;
+    const gir_attr *at = gir__attr_ref(p->g, s->attr, &a);
+    int32_t T = at->i[1], t, nc = at->i[2], nx = at->i[3];
+    const gir_func *f = c->f;
+    gir_status st = GIR_OK;
+    size_t bytes, off, cb = 0;
+    unsigned char *cur = c->buf, *nxt, *sw;
+    int j;
+    for (j = 0; j < nc; ++j) cb += gir__fbytes(f, f->results[j]);
+    nxt = c->buf + c->bytes - cb;
+    for (j = 0; j < nc; ++j) {
+        off = gir__loop_slot(c, at, j, &bytes);
+        if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
+    }
+    for (t = 0; t < T && st == GIR_OK; ++t) {
+        int32_t ts = at->i[4] ? T - 1 - t : t;
+        for (j = 0; j < f->nparams && st == GIR_OK; ++j) {
+            const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
+            if (j < nc) src = cur + gir__loop_slot(c, at, j, &bytes);
+            else if (j < nc + nx) src += (size_t)ts * gir__fbytes(f, f->params[j]);
+            st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j]), src ? src : (const void *)&gir__empty);
+        }
+        if (st == GIR_OK) st = gir_plan_run(c->plan);
+        for (j = 0; j < f->nresults && st == GIR_OK; ++j) {
+            size_t one = gir__fbytes(f, f->results[j]);
+            unsigned char *dst = j < nc ? nxt : c->buf;
+            off = gir__loop_slot(c, at, j, &bytes);
+            if (j >= nc) off += (size_t)ts * one;
+            if (one) GIR_MEMCPY(dst + off, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), one);
+        }
+        sw = cur; cur = nxt; nxt = sw;
+    }
+    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    return st;
+}
+/* a result step: result k of the call's or if's plan that ran, or of the scan's buffer */
+static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__call *c, uint32_t n) {
+    const gir__val *in0 = &p->vals[p->sin[s->in0]];
+    gir_attr ra, ca;
+    int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
+    size_t bytes, off;
+    if (!o->bytes) return;
+    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP)) {
+        off = gir__loop_slot(c, gir__attr_load(p->g, &p->g->nodes[in0->node], &ca), k, &bytes);
+        GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
+        return;
+    }
+    while (n > 1 && !c->ran) { ++c; --n; }
+    GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[k])), o->bytes);
+}
+/* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan
+   step its plan once a step); a result step copies one result out */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
     uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
+    int loop = gir__op_is(s->op, GIR__F_LOOP);
     gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
-    gir_attr ra;
     gir_status st = GIR_OK;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
-        while (n > 1 && !c->ran) { ++c; --n; }
-        if (o->bytes)
-            GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[gir__attr_ref(p->g,
-                       s->attr, &ra)->i[0]])), o->bytes);
+        gir__run_result(p, s, o, c, n);
         return GIR_OK;
     }
     for (j = 0; j < n; ++j) c[j].ran = 0;
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
-    for (j = off; j < s->nin && st == GIR_OK; ++j) {
+    if (loop) st = gir__run_loop(p, s, c);
+    for (j = off; j < s->nin && st == GIR_OK && !loop; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
         st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
                            iv->ptr ? iv->ptr : (const void *)&gir__empty);
     }
-    if (st == GIR_OK) st = gir_plan_run(c->plan);
+    if (st == GIR_OK && !loop) st = gir_plan_run(c->plan);
     if (st != GIR_OK)
         gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
                    gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));

@@ -302,6 +302,137 @@ static int test_cond_errors(void) {
     return 1;
 }
 
+/* scan: an RNN-like cell h' = tanh(h * w + x_t), y_t = h' * h', over T steps (forward or reverse): the final carry,
+   the stacked outputs and the gradients of a loss of both equal the unrolled graph's, bit for bit */
+static gir_func *fn_rnn_cell(gir_graph *b, gir_dtype dt, int n) {
+    gir_node p[3], r[2];
+    p[0] = gir_input(b, dt, gir_shape1(n));
+    p[1] = gir_input(b, dt, gir_shape1(n));
+    p[2] = gir_input(b, dt, gir_shape1(n));
+    r[0] = gir_tanh(b, gir_add(b, gir_mul(b, p[0], p[2]), p[1]));
+    r[1] = gir_mul(b, r[0], r[0]);
+    return gir_func_new(b, "rnn", 3, p, 2, r);
+}
+static int fn_scan_check(gir_dtype dt, int T, int reverse) {
+    enum { N = 3 };
+    gir_graph *B = gir_graph_new(NULL), *G[2];
+    gir_func *f = fn_rnn_cell(B, dt, N);
+    double h0[N] = {0.1, -0.4, 0.7}, w[N] = {0.9, -0.5, 1.3}, xs[64 * N];
+    float h0f[N], wf[N], xsf[64 * N];
+    void *vals[3];
+    gir_plan *p[2];
+    gir_node outs[2][5];
+    size_t es = gir_dtype_size(dt);
+    int v, k, i, t;
+    for (k = 0; k < T * N; ++k) { xs[k] = 0.5 * sin(0.7 * k + 0.3); xsf[k] = (float)xs[k]; }
+    for (k = 0; k < N; ++k) { h0f[k] = (float)h0[k]; wf[k] = (float)w[k]; }
+    vals[0] = dt == GIR_DTYPE_F32 ? (void *)h0f : (void *)h0;
+    vals[1] = dt == GIR_DTYPE_F32 ? (void *)xsf : (void *)xs;
+    vals[2] = dt == GIR_DTYPE_F32 ? (void *)wf : (void *)w;
+    CHECK(f && T <= 64, "func_new: %s", gir_graph_message(B));
+    for (v = 0; v < 2; ++v) {
+        gir_node in[3], r[2], ys, loss, gr[3];
+        G[v] = gir_graph_new(NULL);
+        in[0] = gir_input(G[v], dt, gir_shape1(N));
+        in[1] = gir_input(G[v], dt, gir_shape2(T, N));
+        in[2] = gir_input(G[v], dt, gir_shape1(N));
+        if (!v) {
+            gir_scan_desc d;
+            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = reverse;
+            CHECK(gir_scan(G[v], f, &d, 3, in, 2, r) == GIR_OK, "scan: %s", gir_graph_message(G[v]));
+            ys = r[1];
+        } else {                                  /* the same steps written out, outputs joined in step order */
+            gir_node h = in[0], y[64];
+            for (t = 0; t < T; ++t) {
+                int ts = reverse ? T - 1 - t : t;
+                gir_node xt = gir_reshape(G[v], gir_slice(G[v], in[1], 0, ts, ts + 1, 1), gir_shape1(N));
+                h = gir_tanh(G[v], gir_add(G[v], gir_mul(G[v], h, in[2]), xt));
+                y[ts] = gir_reshape(G[v], gir_mul(G[v], h, h), gir_shape2(1, N));
+            }
+            r[0] = h;
+            ys = gir_concat(G[v], T, y, 0);
+        }
+        loss = gir_add(G[v], gir_sum(G[v], gir_mul(G[v], ys, ys), gir_ints0(), 0), gir_sum(G[v], r[0], gir_ints0(), 0));
+        CHECK(gir_grad(G[v], loss, 3, in, gr) == GIR_OK, "grad: %s", gir_graph_message(G[v]));
+        outs[v][0] = loss; outs[v][1] = ys; outs[v][2] = gr[0]; outs[v][3] = gr[1]; outs[v][4] = gr[2];
+        p[v] = fn_run(G[v], in, 5, outs[v], vals);
+        CHECK(p[v] != NULL, "%s: compile or run: %s", v ? "unrolled" : "scan", gir_graph_message(G[v]));
+    }
+    for (k = 0; k < 5; ++k) {
+        const char *a = (const char *)gir_plan_data(p[0], outs[0][k]), *b = (const char *)gir_plan_data(p[1], outs[1][k]);
+        int64_t cnt = gir_node_numel(G[1], outs[1][k]);
+        for (i = 0; i < cnt; ++i)
+            CHECK(!memcmp(a + i * es, b + i * es, es), "%s T=%d%s output %d element %d: %.17g by scan, %.17g unrolled",
+                  gir_dtype_name(dt), T, reverse ? " reverse" : "", k, i, fn_at(a, dt, i), fn_at(b, dt, i));
+    }
+    for (v = 0; v < 2; ++v) {
+        gir_plan_free(p[v]);
+        gir_graph_free(G[v]);
+    }
+    gir_graph_free(B);
+    return 1;
+}
+/* the gradient of <grad_w, v> through the scan (reverse over reverse: a scan of the scan's step VJP) against the
+   unrolled graph's, and a scan with no per-step input (a recurrence) and one with no carry (a map) */
+static int fn_scan_hvp(int T) {
+    enum { N = 2 };
+    gir_graph *B = gir_graph_new(NULL), *G[2];
+    gir_func *f = fn_rnn_cell(B, GIR_DTYPE_F64, N);
+    double h0[N] = {0.3, -0.2}, w[N] = {0.8, -1.1}, xs[16 * N], vv[N] = {1.0, -0.5};
+    void *vals[3];
+    gir_plan *p[2];
+    gir_node outs[2][3];
+    int v, k, i, t;
+    for (k = 0; k < T * N; ++k) xs[k] = 0.4 * cos(1.3 * k);
+    vals[0] = h0; vals[1] = xs; vals[2] = w;
+    for (v = 0; v < 2; ++v) {
+        gir_node in[3], r[2], ys, loss, gr[3], dot, hv[3];
+        G[v] = gir_graph_new(NULL);
+        in[0] = gir_input(G[v], GIR_DTYPE_F64, gir_shape1(N));
+        in[1] = gir_input(G[v], GIR_DTYPE_F64, gir_shape2(T, N));
+        in[2] = gir_input(G[v], GIR_DTYPE_F64, gir_shape1(N));
+        if (!v) {
+            gir_scan_desc d;
+            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+            gir_scan(G[v], f, &d, 3, in, 2, r);
+            ys = r[1];
+        } else {
+            gir_node h = in[0], y[16];
+            for (t = 0; t < T; ++t) {
+                gir_node xt = gir_reshape(G[v], gir_slice(G[v], in[1], 0, t, t + 1, 1), gir_shape1(N));
+                h = gir_tanh(G[v], gir_add(G[v], gir_mul(G[v], h, in[2]), xt));
+                y[t] = gir_reshape(G[v], gir_mul(G[v], h, h), gir_shape2(1, N));
+            }
+            r[0] = h;
+            ys = gir_concat(G[v], T, y, 0);
+        }
+        loss = gir_add(G[v], gir_sum(G[v], ys, gir_ints0(), 0), gir_sum(G[v], r[0], gir_ints0(), 0));
+        CHECK(gir_grad(G[v], loss, 3, in, gr) == GIR_OK, "grad: %s", gir_graph_message(G[v]));
+        dot = gir_sum(G[v], gir_mul(G[v], gr[2], gir_constant(G[v], GIR_DTYPE_F64, gir_shape1(N), vv)), gir_ints0(), 0);
+        CHECK(gir_grad(G[v], dot, 3, in, hv) == GIR_OK, "grad of grad: %s", gir_graph_message(G[v]));
+        outs[v][0] = hv[0]; outs[v][1] = hv[1]; outs[v][2] = hv[2];
+        p[v] = fn_run(G[v], in, 3, outs[v], vals);
+        CHECK(p[v] != NULL, "%s: compile or run: %s", v ? "unrolled" : "scan", gir_graph_message(G[v]));
+    }
+    for (k = 0; k < 3; ++k) {
+        const double *a = (const double *)gir_plan_data(p[0], outs[0][k]), *b = (const double *)gir_plan_data(p[1], outs[1][k]);
+        for (i = 0; i < (int)gir_node_numel(G[1], outs[1][k]); ++i)
+            CHECK(fabs(a[i] - b[i]) <= 1e-14 * (1 + fabs(b[i])), "T=%d hvp %d element %d: %.17g by scan, %.17g unrolled",
+                  T, k, i, a[i], b[i]);
+    }
+    for (v = 0; v < 2; ++v) {
+        gir_plan_free(p[v]);
+        gir_graph_free(G[v]);
+    }
+    gir_graph_free(B);
+    return 1;
+}
+static int test_scan_hvp(void) { return fn_scan_hvp(1) && fn_scan_hvp(9); }
+static int test_scan(void) {
+    return fn_scan_check(GIR_DTYPE_F64, 1, 0) && fn_scan_check(GIR_DTYPE_F64, 32, 0) &&
+           fn_scan_check(GIR_DTYPE_F32, 32, 0) && fn_scan_check(GIR_DTYPE_F64, 7, 1);
+}
+
 static void suite_func(void) {
     RUN("func/call_equals_inline_f64_f32", test_call_equals_inline());
     RUN("func/grad_of_grad_through_calls", test_call_grad_of_grad());
@@ -310,4 +441,6 @@ static void suite_func(void) {
     RUN("func/errors", test_call_errors());
     RUN("func/cond_runs_the_picked_branch_only", test_cond());
     RUN("func/cond_errors", test_cond_errors());
+    RUN("func/scan_equals_unrolled", test_scan());
+    RUN("func/scan_grad_of_grad", test_scan_hvp());
 }
