@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=a7935cfa0c8d6e7888884ef150144beaf30ce682f2e628d722b80398794179db
-                                          gen/ sha256=07a07fc273586f4e
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=b5a692fa0e0e75d37bc3c868a4c539acd85789521e64a3893c1929dbe7a731c3
+                                          gen/ sha256=dae404e64e9590a9
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -104,7 +104,7 @@
 
    WHAT gir.h DOES NOT DO (yet): GPUs, dynamic shapes, sparse tensors, f16 storage.
 
-   OPS (128 operators, 99 differentiable; generated from ops.def)
+   OPS (129 operators, 99 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
      below each, what it computes and its conventions
    input             (; dtype, shape)                                         attr   no   kernel none
@@ -492,6 +492,10 @@
                      other result stacked along a new axis 0. reverse runs the steps from length - 1 down to
                      0. The gradient is a reverse scan of the function's VJP over the carries of every step,
                      which a second forward scan keeps.
+   while_loop        (xs...; body_f, cond_f, dtype)                           attr   no   kernel none
+                     Runs body_f on the carries xs while cond_f (a b8 scalar of the carries) is true, checked
+                     before each step (gir_while builds it and its results: the carries after the last step).
+                     Forward only.
    result            (call; index, dtype)                                     attr   yes  kernel none
                      Result index of the call node call: the dtype and shape of the function's result.
 */
@@ -503,7 +507,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "a7935cfa0c8d6e7888884ef150144beaf30ce682f2e628d722b80398794179db"
+#define GIR_OPSDEF_SHA256 "b5a692fa0e0e75d37bc3c868a4c539acd85789521e64a3893c1929dbe7a731c3"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -721,6 +725,7 @@ typedef enum gir_op {
     GIR_OP_CALL,
     GIR_OP_IF,
     GIR_OP_LOOP,
+    GIR_OP_WHILE_LOOP,
     GIR_OP_RESULT,
     GIR_OP__COUNT
 } gir_op;
@@ -854,6 +859,7 @@ typedef enum gir_op {
     X(CALL, call, CORE) \
     X(IF, if, CORE) \
     X(LOOP, loop, CORE) \
+    X(WHILE_LOOP, while_loop, CORE) \
     X(RESULT, result, CORE)
 
 /* A node handle: id numbers the node in its graph (0: the invalid handle, as {0} or {0, 0} gives it); tag says
@@ -1140,6 +1146,7 @@ GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_i
 GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, gir_dtype dtype);
 GIR_API gir_node gir_if(gir_graph *g, int n, const gir_node *xs, int then_f, int else_f, gir_dtype dtype);
 GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int length, int carry, int nxs, int reverse, gir_dtype dtype);
+GIR_API gir_node gir_while_loop(gir_graph *g, int n, const gir_node *xs, int body_f, int cond_f, gir_dtype dtype);
 GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype);
 
 /* convenience builders composed of table ops */
@@ -1342,6 +1349,12 @@ typedef struct gir_scan_desc {
 } gir_scan_desc;
 GIR_API gir_status  gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                              const gir_node *args, int n_results, gir_node *results);
+/* while (JAX's while_loop): body_f maps the carries (n_init, started by init) to their next values while cond_f,
+   a b8 scalar of the same carries, is true (checked before each step); results: the last carries. max_trip 0:
+   forward only, as many steps as it takes (gir_grad through it is an error naming the node). max_trip > 0: a scan
+   of max_trip steps whose carries stop changing once cond_f is false, differentiable; it runs every step. */
+GIR_API gir_status  gir_while(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n_init,
+                              const gir_node *init, gir_node *results);
 GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
 GIR_API gir_graph  *gir_func_body(const gir_func *f);
 GIR_API const char *gir_func_name(const gir_func *f);
@@ -2686,7 +2699,7 @@ enum { GIR__SH_SAME, GIR__SH_BCAST, GIR__SH_REDUCE, GIR__SH_SCALAR, GIR__SH_ATTR
 enum { GIR__F_KINK = 1, GIR__F_RNG = 2, GIR__F_COMM = 4, GIR__F_BLOCK = 8, GIR__F_LEAF_IN = 16, GIR__F_LEAF_VAR = 32,
        GIR__F_LEAF_CONST = 64, GIR__F_LEAF_FILL = 128, GIR__F_WRITES = 256, GIR__F_EVAL_ID = 512,
        GIR__F_EVAL_PICK1 = 1024, GIR__F_TUPLE = 2048, GIR__F_PROJ = 4096,
-       GIR__F_BRANCH = 8192, GIR__F_LOOP = 16384 };
+       GIR__F_BRANCH = 8192, GIR__F_LOOP = 16384, GIR__F_UNTIL = 32768 };
 #define GIR__F_LEAF_DATA (GIR__F_LEAF_VAR | GIR__F_LEAF_CONST)     /* leaves whose values the graph holds */
 #define GIR__F_LEAF_STATE (GIR__F_LEAF_IN | GIR__F_LEAF_VAR)       /* leaves whose values change between runs */
 #define gir__op_is(op, f) ((gir__op_flags[gir__op_row[op]] & (f)) != 0)   /* gir__op_flags: generated, per kept op */
@@ -3972,6 +3985,15 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #else
 #  define GIR__WHY_LOOP 0
 #endif
+#if defined(GIR_NO_OP_WHILE_LOOP)
+#  define GIR__WHY_WHILE_LOOP 1
+#elif defined(GIR_NO_OPS_CORE)
+#  define GIR__WHY_WHILE_LOOP 3
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_WHILE_LOOP) || defined(GIR_WITH_OPS_CORE))
+#  define GIR__WHY_WHILE_LOOP 2
+#else
+#  define GIR__WHY_WHILE_LOOP 0
+#endif
 #if defined(GIR_NO_OP_RESULT)
 #  define GIR__WHY_RESULT 1
 #elif defined(GIR_NO_OPS_CORE)
@@ -4005,7 +4027,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
     GIR__WHY_MAX_POOL2D_BWD | GIR__WHY_AVG_POOL2D | GIR__WHY_AVG_POOL2D_BWD | GIR__WHY_DROPOUT | \
     GIR__WHY_GATHER | GIR__WHY_SCATTER_ADD | GIR__WHY_FMOD | GIR__WHY_GELU_TANH | GIR__WHY_ASSIGN | \
     GIR__WHY_TRAIN_EVAL | GIR__WHY_MAX_POOL2D_PICK | GIR__WHY_CALL | GIR__WHY_IF | GIR__WHY_LOOP | \
-    GIR__WHY_RESULT)   /* nonzero: some op is left out */
+    GIR__WHY_WHILE_LOOP | GIR__WHY_RESULT)   /* nonzero: some op is left out */
 enum { GIR__OPR__INVALID,
 #if !GIR__WHY_INPUT
     GIR__OPR_INPUT,
@@ -4388,6 +4410,9 @@ enum { GIR__OPR__INVALID,
 #if !GIR__WHY_LOOP
     GIR__OPR_LOOP,
 #endif
+#if !GIR__WHY_WHILE_LOOP
+    GIR__OPR_WHILE_LOOP,
+#endif
 #if !GIR__WHY_RESULT
     GIR__OPR_RESULT,
 #endif
@@ -4449,7 +4474,8 @@ static const unsigned char gir__op_row[GIR_OP__COUNT] = {
     GIR__OPR_FMOD), GIR__IF(GIR__WHY_GELU_TANH, GIR__OPR_GELU_TANH), GIR__IF(GIR__WHY_ASSIGN,
     GIR__OPR_ASSIGN), GIR__IF(GIR__WHY_TRAIN_EVAL, GIR__OPR_TRAIN_EVAL), GIR__IF(GIR__WHY_MAX_POOL2D_PICK,
     GIR__OPR_MAX_POOL2D_PICK), GIR__IF(GIR__WHY_CALL, GIR__OPR_CALL), GIR__IF(GIR__WHY_IF, GIR__OPR_IF),
-    GIR__IF(GIR__WHY_LOOP, GIR__OPR_LOOP), GIR__IF(GIR__WHY_RESULT, GIR__OPR_RESULT)
+    GIR__IF(GIR__WHY_LOOP, GIR__OPR_LOOP), GIR__IF(GIR__WHY_WHILE_LOOP, GIR__OPR_WHILE_LOOP),
+    GIR__IF(GIR__WHY_RESULT, GIR__OPR_RESULT)
 };
 /* GIR__OP_ABSENT(op): nonzero for an op left out, its GIR__WHY_<op>; a build whose messages are status
    names only needs no more than whether (a valid op has a row exactly when it is kept), and says 2 */
@@ -4481,7 +4507,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
     GIR__WHY_MAX_POOL2D_BWD, GIR__WHY_AVG_POOL2D, GIR__WHY_AVG_POOL2D_BWD, GIR__WHY_DROPOUT,
     GIR__WHY_GATHER, GIR__WHY_SCATTER_ADD, GIR__WHY_FMOD, GIR__WHY_GELU_TANH, GIR__WHY_ASSIGN,
     GIR__WHY_TRAIN_EVAL, GIR__WHY_MAX_POOL2D_PICK, GIR__WHY_CALL, GIR__WHY_IF, GIR__WHY_LOOP,
-    GIR__WHY_RESULT,
+    GIR__WHY_WHILE_LOOP, GIR__WHY_RESULT,
 };
 #  define GIR__OP_ABSENT(op) gir__op_absent[op]
 #endif
@@ -4509,7 +4535,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_K_linalg (!GIR__WHY_INVERSE || !GIR__WHY_DET || !GIR__WHY_LOGDET || !GIR__WHY_CHOLESKY)
 #define GIR__KEPT_K_matmul (!GIR__WHY_MATMUL)
 #define GIR__KEPT_K_mse (!GIR__WHY_MSE)
-#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_RESULT)
+#define GIR__KEPT_K_none (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP || !GIR__WHY_RESULT)
 #define GIR__KEPT_K_one_hot (!GIR__WHY_ONE_HOT)
 #define GIR__KEPT_K_outer (!GIR__WHY_OUTER)
 #define GIR__KEPT_K_pad (!GIR__WHY_PAD)
@@ -4537,7 +4563,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_DT_LOGIC (!GIR__WHY_NOT || !GIR__WHY_AND || !GIR__WHY_OR || !GIR__WHY_XOR || !GIR__WHY_ALL || !GIR__WHY_ANY)
 #define GIR__KEPT_DT_TEST (!GIR__WHY_ISNAN || !GIR__WHY_ISINF || !GIR__WHY_ISFINITE)
 #define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
-#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_RESULT)
+#define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP || !GIR__WHY_RESULT)
 #define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
 #define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
 #define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
@@ -8853,7 +8879,7 @@ static double gir__f64_of_f32_bits(float v) {
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:137 (NOT): not(a) */
+/* generated from ops.def:138 (NOT): not(a) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
@@ -8868,7 +8894,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:139 (AND): and(a, b) */
+/* generated from ops.def:140 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8881,7 +8907,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:141 (OR): or(a, b) */
+/* generated from ops.def:142 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8894,7 +8920,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:143 (XOR): xor(a, b) */
+/* generated from ops.def:144 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8907,7 +8933,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:145 (GT): (a > b) */
+/* generated from ops.def:146 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8968,7 +8994,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:147 (GE): (a >= b) */
+/* generated from ops.def:148 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9029,7 +9055,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:149 (LT): (a < b) */
+/* generated from ops.def:150 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9090,7 +9116,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:151 (LE): (a <= b) */
+/* generated from ops.def:152 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9151,7 +9177,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:153 (EQ): (a == b) */
+/* generated from ops.def:154 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9212,7 +9238,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:156 (NE): (a != b) */
+/* generated from ops.def:157 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9273,7 +9299,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:158 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:159 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9318,7 +9344,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:163 (ISNAN): isnan(a) */
+/* generated from ops.def:164 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9339,7 +9365,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:166 (ISINF): isinf(a) */
+/* generated from ops.def:167 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9360,7 +9386,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:169 (ISFINITE): isfinite(a) */
+/* generated from ops.def:170 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9381,7 +9407,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:173 (ADD): (a + b) */
+/* generated from ops.def:174 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9430,7 +9456,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:178 (SUB): (a - b) */
+/* generated from ops.def:179 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9479,7 +9505,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:180 (MUL): (a * b) */
+/* generated from ops.def:181 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9528,7 +9554,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:182 (DIV): (a / b) */
+/* generated from ops.def:183 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9553,7 +9579,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:186 (NEG): -a */
+/* generated from ops.def:187 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9594,7 +9620,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:188 (POW): pow(a, b) */
+/* generated from ops.def:189 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9619,7 +9645,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:194 (MAXIMUM): max(a, b) */
+/* generated from ops.def:195 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9668,7 +9694,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:199 (MINIMUM): min(a, b) */
+/* generated from ops.def:200 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9717,7 +9743,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:204 (MOD): mod(a, b) */
+/* generated from ops.def:205 (MOD): mod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9773,7 +9799,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:211 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:212 (FLOORDIV): floordiv(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9829,7 +9855,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:223 (ABS): abs(a) */
+/* generated from ops.def:224 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9870,7 +9896,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:225 (SIGN): sign(a) */
+/* generated from ops.def:226 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9911,7 +9937,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:227 (SQUARE): (a * a) */
+/* generated from ops.def:228 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9952,7 +9978,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:229 (SQRT): sqrt(a) */
+/* generated from ops.def:230 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9973,7 +9999,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:231 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:232 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9994,7 +10020,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:233 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:234 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10015,7 +10041,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:235 (EXP): exp(a) */
+/* generated from ops.def:236 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10036,7 +10062,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:237 (EXPM1): expm1(a) */
+/* generated from ops.def:238 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10057,7 +10083,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:240 (LOG): log(a) */
+/* generated from ops.def:241 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10078,7 +10104,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:242 (LOG1P): log1p(a) */
+/* generated from ops.def:243 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10099,7 +10125,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:245 (LOG2): log2(a) */
+/* generated from ops.def:246 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10120,7 +10146,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:248 (SIN): sin(a) */
+/* generated from ops.def:249 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10141,7 +10167,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:250 (COS): cos(a) */
+/* generated from ops.def:251 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10162,7 +10188,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:252 (TAN): tan(a) */
+/* generated from ops.def:253 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10183,7 +10209,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:254 (ASIN): asin(a) */
+/* generated from ops.def:255 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10204,7 +10230,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:258 (ACOS): acos(a) */
+/* generated from ops.def:259 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10225,7 +10251,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:262 (ATAN): atan(a) */
+/* generated from ops.def:263 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10246,7 +10272,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:264 (SINH): sinh(a) */
+/* generated from ops.def:265 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10267,7 +10293,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:266 (COSH): cosh(a) */
+/* generated from ops.def:267 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10288,7 +10314,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:268 (TANH): tanh(a) */
+/* generated from ops.def:269 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10309,7 +10335,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:270 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:271 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10330,7 +10356,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:272 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:273 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10351,7 +10377,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:277 (RELU): max(a, 0) */
+/* generated from ops.def:278 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10392,7 +10418,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:279 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:280 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10411,7 +10437,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:282 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:283 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10430,7 +10456,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:286 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:287 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10451,7 +10477,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:292 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:293 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10472,7 +10498,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:295 (ERF): erf(a) */
+/* generated from ops.def:296 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10493,7 +10519,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:298 (FLOOR): floor(a) */
+/* generated from ops.def:299 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10514,7 +10540,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:300 (CEIL): ceil(a) */
+/* generated from ops.def:301 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10535,7 +10561,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:302 (ROUND): round(a) */
+/* generated from ops.def:303 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10556,7 +10582,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:305 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:306 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10593,7 +10619,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:444 (WHERE): select(cond, a, b) */
+/* generated from ops.def:445 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10664,7 +10690,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:526 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:527 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10689,7 +10715,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:596 (FMOD): fmod(a, b) */
+/* generated from ops.def:597 (FMOD): fmod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -10745,7 +10771,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:603 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:604 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -11332,6 +11358,9 @@ static const unsigned char gir__ew_row[GIR__OPR__COUNT] = {
     0,
 #endif
 #if !GIR__WHY_LOOP
+    0,
+#endif
+#if !GIR__WHY_WHILE_LOOP
     0,
 #endif
 #if !GIR__WHY_RESULT
@@ -23153,11 +23182,12 @@ static gir_status gir__sh_transpose(gir__bctx *b);
 static gir_status gir__sh_trisolve(gir__bctx *b);
 static gir_status gir__sh_unslice(gir__bctx *b);
 static gir_status gir__sh_where(gir__bctx *b);
+static gir_status gir__sh_while(gir__bctx *b);
 static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_words[18] = {"a", "args", "b", "call", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
-static const unsigned char gir__in_names[161] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 17, 17, 3};
-#define GIR__OPS_HASH 0x0a313ea8u
+static const unsigned char gir__in_names[162] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 17, 17, 17, 3};
+#define GIR__OPS_HASH 0xc1ab9498u
 static const char *const gir__op_names[GIR_OP__COUNT] = {
     "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
     "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
@@ -23171,7 +23201,7 @@ static const char *const gir__op_names[GIR_OP__COUNT] = {
     "cholesky", "trisolve", "softmax", "log_softmax", "xent_logits", "xent_logits_prob", "bce_logits", "mse",
     "conv2d", "conv2d_bwd_data", "conv2d_bwd_filter", "max_pool2d", "max_pool2d_bwd", "avg_pool2d",
     "avg_pool2d_bwd", "dropout", "gather", "scatter_add", "fmod", "gelu_tanh", "assign", "train_eval",
-    "max_pool2d_pick", "call", "if", "loop", "result"
+    "max_pool2d_pick", "call", "if", "loop", "while_loop", "result"
 };
 static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     0, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE,
@@ -23195,7 +23225,7 @@ static const unsigned char gir__op_groups[GIR_OP__COUNT] = {
     GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV,
     GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_CONV, GIR_GROUP_NN, GIR_GROUP_SHAPE, GIR_GROUP_SHAPE,
     GIR_GROUP_CORE, GIR_GROUP_MATH, GIR_GROUP_CORE, GIR_GROUP_NN, GIR_GROUP_CONV, GIR_GROUP_CORE,
-    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE
+    GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE, GIR_GROUP_CORE
 };
 /* generated from the REDUCE forms of ops.def (gen/reduce_lower.py): each pass's cases of gir__red_* */
 enum { GIR__RED__NONE,
@@ -23640,6 +23670,9 @@ static const uint16_t gir__op_flags[GIR__OPR__COUNT] = {
 #if !GIR__WHY_LOOP
     GIR__F_TUPLE | GIR__F_LOOP,   /* loop */
 #endif
+#if !GIR__WHY_WHILE_LOOP
+    GIR__F_TUPLE | GIR__F_UNTIL,   /* while_loop */
+#endif
 #if !GIR__WHY_RESULT
     GIR__F_PROJ,   /* result */
 #endif
@@ -24026,6 +24059,9 @@ static const unsigned char gir__op_red[GIR__OPR__COUNT] = {
 #endif
 #if !GIR__WHY_LOOP
     0,   /* loop */
+#endif
+#if !GIR__WHY_WHILE_LOOP
+    0,   /* while_loop */
 #endif
 #if !GIR__WHY_RESULT
     0,   /* result */
@@ -24414,8 +24450,11 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
 #if !GIR__WHY_LOOP
     {"i:func,i:length,i:carry,i:nxs,i:reverse,dtype:dtype", "", gir__sh_scan, 159, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* loop */
 #endif
+#if !GIR__WHY_WHILE_LOOP
+    {"i:body_f,i:cond_f,dtype:dtype", "a while loop without max_trip keeps no bound on the steps its gradient would store: give gir_while \" \"a max_trip (a masked scan) or use gir_scan", gir__sh_while, 160, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* while_loop */
+#endif
 #if !GIR__WHY_RESULT
-    {"i:index,dtype:dtype", "", gir__sh_result, 160, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */
+    {"i:index,dtype:dtype", "", gir__sh_result, 161, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */
 #endif
 };
 /* the row of an op (0 < op < GIR_OP__COUNT): the "invalid" row, all zeros, for a left-out op */
@@ -25636,6 +25675,29 @@ static gir_status gir__sh_scan(gir__bctx *b) {
     }
     b->out = gir_shape1(0);
     b->dtype = GIR_DTYPE_U8;
+    return GIR_OK;
+}
+/* while: body_f (i0) maps the carries to themselves; cond_f (i1) reads the same carries, gives a b8 scalar */
+static gir_status gir__sh_while(gir__bctx *b) {
+    const gir_func *f, *c;
+    const gir__node *r;
+    int k;
+    gir_status s;
+    if ((s = gir__tuple_func(b, 0, 0, &f)) != GIR_OK || (s = gir__tuple_func(b, 1, 0, &c)) != GIR_OK) return s;
+    r = &c->body->nodes[c->results[0]];
+    if (c->nresults != 1 || r->dtype != GIR_DTYPE_B8 || gir__nshape(c->body, r)->rank != 0)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "while: node %u: '%s' must give one b8 scalar, its result 0 is %T %S",
+                          b->id, c->name, (int)r->dtype, gir__nshape(c->body, r));
+    if (f->nresults != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "while: node %u: '%s' takes %d carries and gives %d", b->id, f->name,
+                          f->nparams, f->nresults);
+    for (k = 0; k < f->nresults; ++k) {
+        const gir__node *x = &f->body->nodes[f->results[k]], *p = &f->body->nodes[f->params[k]];
+        if (x->dtype != p->dtype || !gir__shape_eq(gir__nshape(f->body, x), gir__nshape(f->body, p)))
+            return GIR__BFAIL(b, x->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "while: node %u: result %d of "
+                              "'%s' is %T %S, carry %d is %T %S", b->id, k, f->name, (int)x->dtype,
+                              gir__nshape(f->body, x), k, (int)p->dtype, gir__nshape(f->body, p));
+    }
     return GIR_OK;
 }
 /* result: input a call or if node, index one of its (first) function's results; that result's dtype and shape */
@@ -26970,6 +27032,14 @@ GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int
     A.dtype = (int32_t)dtype;
     return gir_op_build(g, GIR_OP_LOOP, n, xs, &A);
 }
+GIR_API gir_node gir_while_loop(gir_graph *g, int n, const gir_node *xs, int body_f, int cond_f, gir_dtype dtype) {
+    gir_attr A;
+    gir_attr_zero(&A);
+    A.i[0] = (int32_t)body_f;
+    A.i[1] = (int32_t)cond_f;
+    A.dtype = (int32_t)dtype;
+    return gir_op_build(g, GIR_OP_WHILE_LOOP, n, xs, &A);
+}
 GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype) {
     gir_attr A;
     gir_node in[1];
@@ -27181,6 +27251,58 @@ GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *d
     if ((fi = gir__callee(g, body)) < 0) return g->status;
     return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
                                           desc->reverse ? 1 : 0, GIR_DTYPE_U8), body, results);
+}
+/* while with max_trip: a scan of max_trip steps of m(c) = where(cond_f(c), body_f(c), c), m's body a graph of its
+   own that the calling graph holds (freed with it): once cond_f is false the carries stay */
+static gir_status gir__while_masked(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n,
+                                    const gir_node *init, gir_node *results) {
+    gir_graph_desc wd;
+    gir_graph *w;
+    gir_node c[GIR__MAX_IN], nb[GIR__MAX_IN], m;
+    gir_func *mf = NULL;
+    gir_scan_desc d;
+    char nm[48];
+    int k;
+    GIR_MEMSET(&wd, 0, sizeof wd);
+    wd.allocator = g->a;
+    if (!(w = gir_graph_new(&wd))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "while: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    for (k = 0; k < n; ++k) {
+        const gir__node *p = &body_f->body->nodes[body_f->params[k]];
+        c[k] = gir_input(w, (gir_dtype)p->dtype, *gir__nshape(body_f->body, p));
+    }
+    if (gir_func_call(w, cond_f, n, c, 1, &m) == GIR_OK && gir_func_call(w, body_f, n, c, n, nb) == GIR_OK) {
+        for (k = 0; k < n; ++k) nb[k] = gir_where(w, m, nb[k], c[k]);
+        gir__format(nm, sizeof nm, "%s_masked", body_f->name);
+        mf = gir_func_new(w, nm, n, c, n, nb);
+    }
+    if (!mf) {
+        gir__gfail(g, w->status, "while: %s", w->msg);
+        gir_graph_free(w);
+        return g->status;
+    }
+    d.length = max_trip;
+    d.n_carry = n;
+    d.n_xs = 0;
+    d.reverse = 0;
+    gir_scan(g, mf, &d, n, init, n, results);
+    gir_graph_free(w);                   /* released with the last graph that holds it (g, when the scan was built) */
+    return g->status;
+}
+GIR_API gir_status gir_while(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n_init,
+                             const gir_node *init, gir_node *results) {
+    int fi, ci;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "while", body_f, n_init, init, n_init, results) != GIR_OK) return g->status;
+    if (!cond_f || max_trip < 0) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "while: needs a condition function and max_trip >= 0 (got %d)", max_trip);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (max_trip > 0) return gir__while_masked(g, cond_f, body_f, max_trip, n_init, init, results);
+    if ((fi = gir__callee(g, body_f)) < 0 || (ci = gir__callee(g, cond_f)) < 0) return g->status;
+    return gir__tuple_results(g, gir_while_loop(g, n_init, init, fi, ci, GIR_DTYPE_U8), body_f, results);
 }
 #if defined(GIR__COLD)
 #pragma GCC pop_options
@@ -28217,14 +28339,14 @@ static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gi
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:173 (ADD) */
+/* generated from ops.def:174 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:178 (SUB) */
+/* generated from ops.def:179 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28235,7 +28357,7 @@ static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:180 (MUL) */
+/* generated from ops.def:181 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28250,7 +28372,7 @@ static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:182 (DIV) */
+/* generated from ops.def:183 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -28266,7 +28388,7 @@ static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:186 (NEG) */
+/* generated from ops.def:187 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28276,7 +28398,7 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:188 (POW) */
+/* generated from ops.def:189 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
@@ -28307,7 +28429,7 @@ static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:194 (MAXIMUM) */
+/* generated from ops.def:195 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28332,7 +28454,7 @@ static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:199 (MINIMUM) */
+/* generated from ops.def:200 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28357,7 +28479,7 @@ static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:204 (MOD) */
+/* generated from ops.def:205 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28371,7 +28493,7 @@ static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:211 (FLOORDIV) */
+/* generated from ops.def:212 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28387,7 +28509,7 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:218 (ADD_N) */
+/* generated from ops.def:219 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28395,7 +28517,7 @@ static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
     }
 }
-/* generated from ops.def:223 (ABS) */
+/* generated from ops.def:224 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28406,7 +28528,7 @@ static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:225 (SIGN) */
+/* generated from ops.def:226 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28415,7 +28537,7 @@ static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:227 (SQUARE) */
+/* generated from ops.def:228 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28427,7 +28549,7 @@ static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:229 (SQRT) */
+/* generated from ops.def:230 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28439,7 +28561,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:231 (RSQRT) */
+/* generated from ops.def:232 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28453,7 +28575,7 @@ static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:233 (RECIPROCAL) */
+/* generated from ops.def:234 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28465,7 +28587,7 @@ static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:235 (EXP) */
+/* generated from ops.def:236 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28474,7 +28596,7 @@ static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:237 (EXPM1) */
+/* generated from ops.def:238 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28486,7 +28608,7 @@ static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:240 (LOG) */
+/* generated from ops.def:241 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28495,7 +28617,7 @@ static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:242 (LOG1P) */
+/* generated from ops.def:243 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28507,7 +28629,7 @@ static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:245 (LOG2) */
+/* generated from ops.def:246 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28519,7 +28641,7 @@ static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:248 (SIN) */
+/* generated from ops.def:249 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28530,7 +28652,7 @@ static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:250 (COS) */
+/* generated from ops.def:251 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28542,7 +28664,7 @@ static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:252 (TAN) */
+/* generated from ops.def:253 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28555,7 +28677,7 @@ static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:254 (ASIN) */
+/* generated from ops.def:255 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28569,7 +28691,7 @@ static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:258 (ACOS) */
+/* generated from ops.def:259 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28584,7 +28706,7 @@ static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:262 (ATAN) */
+/* generated from ops.def:263 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28597,7 +28719,7 @@ static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:264 (SINH) */
+/* generated from ops.def:265 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28608,7 +28730,7 @@ static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:266 (COSH) */
+/* generated from ops.def:267 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28619,7 +28741,7 @@ static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:268 (TANH) */
+/* generated from ops.def:269 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28632,7 +28754,7 @@ static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:270 (SIGMOID) */
+/* generated from ops.def:271 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -28645,7 +28767,7 @@ static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:272 (SOFTPLUS) */
+/* generated from ops.def:273 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28656,7 +28778,7 @@ static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:277 (RELU) */
+/* generated from ops.def:278 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28668,7 +28790,7 @@ static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:279 (LEAKY_RELU) */
+/* generated from ops.def:280 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28686,7 +28808,7 @@ static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:282 (ELU) */
+/* generated from ops.def:283 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5;
@@ -28700,7 +28822,7 @@ static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:286 (GELU) */
+/* generated from ops.def:287 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28725,7 +28847,7 @@ static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:292 (SILU) */
+/* generated from ops.def:293 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28743,7 +28865,7 @@ static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:295 (ERF) */
+/* generated from ops.def:296 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28758,7 +28880,7 @@ static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:298 (FLOOR) */
+/* generated from ops.def:299 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28767,7 +28889,7 @@ static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:300 (CEIL) */
+/* generated from ops.def:301 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28776,7 +28898,7 @@ static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:302 (ROUND) */
+/* generated from ops.def:303 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28785,7 +28907,7 @@ static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:305 (CLAMP) */
+/* generated from ops.def:306 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28800,7 +28922,7 @@ static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:311 (SUM) */
+/* generated from ops.def:312 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28808,7 +28930,7 @@ static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:318 (MEAN) */
+/* generated from ops.def:319 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28819,7 +28941,7 @@ static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:324 (PROD) */
+/* generated from ops.def:325 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28830,7 +28952,7 @@ static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:331 (MAX) */
+/* generated from ops.def:332 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28841,7 +28963,7 @@ static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:339 (MIN) */
+/* generated from ops.def:340 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -28852,7 +28974,7 @@ static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:347 (VAR) */
+/* generated from ops.def:348 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28868,7 +28990,7 @@ static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:356 (LOGSUMEXP) */
+/* generated from ops.def:357 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -28880,7 +29002,7 @@ static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:389 (RESHAPE) */
+/* generated from ops.def:390 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28888,7 +29010,7 @@ static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:393 (TRANSPOSE) */
+/* generated from ops.def:394 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28896,7 +29018,7 @@ static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:398 (BROADCAST_TO) */
+/* generated from ops.def:399 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28904,7 +29026,7 @@ static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:403 (SLICE) */
+/* generated from ops.def:404 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28912,7 +29034,7 @@ static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:410 (UNSLICE) */
+/* generated from ops.def:411 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28920,7 +29042,7 @@ static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:415 (CONCAT) */
+/* generated from ops.def:416 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28930,7 +29052,7 @@ static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_
         }
     }
 }
-/* generated from ops.def:420 (FLIP) */
+/* generated from ops.def:421 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28938,7 +29060,7 @@ static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:422 (PAD) */
+/* generated from ops.def:423 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28946,7 +29068,7 @@ static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:427 (INDEX_SELECT) */
+/* generated from ops.def:428 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28954,7 +29076,7 @@ static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:433 (INDEX_ADD) */
+/* generated from ops.def:434 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28962,7 +29084,7 @@ static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:444 (WHERE) */
+/* generated from ops.def:445 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28979,7 +29101,7 @@ static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:449 (DIAG) */
+/* generated from ops.def:450 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -28988,7 +29110,7 @@ static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:453 (DIAGONAL) */
+/* generated from ops.def:454 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28996,7 +29118,7 @@ static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:457 (TRIU) */
+/* generated from ops.def:458 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29005,7 +29127,7 @@ static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:461 (TRIL) */
+/* generated from ops.def:462 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29014,7 +29136,7 @@ static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:465 (CAST) */
+/* generated from ops.def:466 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29022,7 +29144,7 @@ static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:473 (MATMUL) */
+/* generated from ops.def:474 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29039,7 +29161,7 @@ static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:478 (DOT) */
+/* generated from ops.def:479 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29051,7 +29173,7 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:480 (OUTER) */
+/* generated from ops.def:481 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29067,7 +29189,7 @@ static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:483 (TRACE) */
+/* generated from ops.def:484 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29075,7 +29197,7 @@ static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:486 (INVERSE) */
+/* generated from ops.def:487 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -29087,7 +29209,7 @@ static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:491 (DET) */
+/* generated from ops.def:492 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -29099,7 +29221,7 @@ static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:494 (LOGDET) */
+/* generated from ops.def:495 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29111,7 +29233,7 @@ static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:503 (TRISOLVE) */
+/* generated from ops.def:504 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -29123,7 +29245,7 @@ static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:509 (SOFTMAX) */
+/* generated from ops.def:510 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29134,7 +29256,7 @@ static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:512 (LOG_SOFTMAX) */
+/* generated from ops.def:513 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29145,7 +29267,7 @@ static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:515 (XENT_LOGITS) */
+/* generated from ops.def:516 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29158,7 +29280,7 @@ static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:521 (XENT_LOGITS_PROB) */
+/* generated from ops.def:522 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29179,7 +29301,7 @@ static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:526 (BCE_LOGITS) */
+/* generated from ops.def:527 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29197,7 +29319,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:531 (MSE) */
+/* generated from ops.def:532 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29220,7 +29342,7 @@ static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:534 (CONV2D) */
+/* generated from ops.def:535 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29231,7 +29353,7 @@ static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:541 (CONV2D_BWD_DATA) */
+/* generated from ops.def:542 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29242,7 +29364,7 @@ static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:547 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:548 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29253,7 +29375,7 @@ static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:553 (MAX_POOL2D) */
+/* generated from ops.def:554 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29261,7 +29383,7 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:559 (MAX_POOL2D_BWD) */
+/* generated from ops.def:560 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29269,7 +29391,7 @@ static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:564 (AVG_POOL2D) */
+/* generated from ops.def:565 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29277,7 +29399,7 @@ static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:572 (AVG_POOL2D_BWD) */
+/* generated from ops.def:573 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29285,7 +29407,7 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:578 (DROPOUT) */
+/* generated from ops.def:579 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29294,7 +29416,7 @@ static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:585 (GATHER) */
+/* generated from ops.def:586 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29304,7 +29426,7 @@ static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:591 (SCATTER_ADD) */
+/* generated from ops.def:592 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -29313,7 +29435,7 @@ static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:596 (FMOD) */
+/* generated from ops.def:597 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -29331,7 +29453,7 @@ static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:603 (GELU_TANH) */
+/* generated from ops.def:604 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29384,7 +29506,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:621 (TRAIN_EVAL) */
+/* generated from ops.def:622 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -29394,7 +29516,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:627 (MAX_POOL2D_PICK) */
+/* generated from ops.def:628 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -30383,6 +30505,9 @@ static const unsigned char gir__adjs_ix[GIR__OPR__COUNT] = {
 #endif
 #if !GIR__WHY_LOOP
     GIR__ADJ_GIR__ADJFN_SCAN, /* LOOP */
+#endif
+#if !GIR__WHY_WHILE_LOOP
+    0, /* WHILE_LOOP */
 #endif
 #if !GIR__WHY_RESULT
     GIR__ADJ_GIR__ADJFN_RESULT, /* RESULT */
@@ -35221,7 +35346,7 @@ static gir_status gir__k_assign(gir__kx *k) {
 }
 /* generated from ops.def: the kernel of each op */
 enum { GIR__KFN__NONE,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_RESULT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP || !GIR__WHY_RESULT
     GIR__KFN_GIR__K_NONE,
 #endif
 #if !GIR__WHY_FILL
@@ -35344,7 +35469,7 @@ enum { GIR__KFN__NONE,
     GIR__KFN__COUNT };
 static const gir__kernel_fn gir__kernels[GIR__KFN__COUNT] = {
     0,
-#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_RESULT
+#if !GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP || !GIR__WHY_RESULT
     gir__k_none,
 #endif
 #if !GIR__WHY_FILL
@@ -35848,6 +35973,9 @@ static const unsigned char gir__kernels_ix[GIR__OPR__COUNT] = {
 #if !GIR__WHY_LOOP
     GIR__KFN_GIR__K_NONE, /* LOOP */
 #endif
+#if !GIR__WHY_WHILE_LOOP
+    GIR__KFN_GIR__K_NONE, /* WHILE_LOOP */
+#endif
 #if !GIR__WHY_RESULT
     GIR__KFN_GIR__K_NONE, /* RESULT */
 #endif
@@ -36183,29 +36311,29 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:682 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:683 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:684 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:678 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:679 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:680 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:681 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:685 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:686 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:691 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:687 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:688 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:692 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:689 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:690 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:693 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:690 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:691 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:692 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:686 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:687 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:688 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:689 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:693 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:694 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:699 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:695 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:696 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:700 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:697 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:698 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:701 */
 };
 /* the first row of gir__rules of each op, 0 for none; its rows follow it */
 static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 4, 8, 9, 0, 0, 0, 0, 0, 10, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 11, 0, 12, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0
 };
 /* whether node x, an input of node d, matches pattern p. A zero that adding (sub: subtracting) leaves every x of
    that dtype as it is: integers any zero; floats -0.0 for add (x + -0 = x, also for x = -0) and +0.0 for sub
@@ -37910,7 +38038,7 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
 typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
 /* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__fold_rule gir__folds[1] = {
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:710 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:718 */
 };
 typedef struct gir__fold {
     const gir__fold_rule *r;
@@ -38321,7 +38449,8 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
     uint32_t k, n = 0;
     int j, fk;
     for (k = 0; k < p->nsteps; ++k)
-        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE)) n += gir__op_is(p->steps[k].op, GIR__F_BRANCH) ? 2 : 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE))
+            n += gir__op_is(p->steps[k].op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1;
     if (!n) return GIR_OK;
     if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
     for (k = 0; k < p->nsteps; ++k) {
@@ -38329,7 +38458,7 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
         gir_attr ca;
         if (!gir__op_is(s->op, GIR__F_TUPLE)) continue;
         gir__attr_load(g, &g->nodes[p->vals[s->val].node], &ca);
-        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH) ? 2 : 1); ++fk) {
+        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++fk) {
             gir__call *c = &p->calls[p->ncalls];
             c->node = p->vals[s->val].node;
             c->f = g->callees[ca.i[fk]];
@@ -38343,9 +38472,10 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
                 return g->status;
             }
             ++p->ncalls;                          /* from here gir_plan_free frees it */
-            if (gir__op_is(s->op, GIR__F_LOOP)) {   /* a scan's results (carries, then T of each other result) and */
-                for (j = 0; j < c->f->nresults; ++j)          /* the carries' second slots */
-                    c->bytes += (j < ca.i[2] ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
+            if (gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL) && !fk) {   /* a scan's or while's results (carries, */
+                int nc = gir__op_is(s->op, GIR__F_UNTIL) ? c->f->nresults : ca.i[2];   /* then T of each other */
+                for (j = 0; j < c->f->nresults; ++j)            /* result) and the carries' second slots */
+                    c->bytes += (j < nc ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
                 if (c->bytes && !(c->buf = (unsigned char *)gir__alloc(&p->a, c->bytes))) return GIR_ERR_OUT_OF_MEMORY;
             }
         }
@@ -38567,11 +38697,11 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     return p->calls + k;
 }
 /* where result k of a scan is in its buffer, and its bytes (a per-step result: all T steps) */
-static size_t gir__loop_slot(const gir__call *c, const gir_attr *a, int k, size_t *bytes) {
+static size_t gir__loop_slot(const gir__call *c, int nc, int32_t T, int k, size_t *bytes) {
     size_t off = 0;
     int j;
     for (j = 0; j <= k; ++j) {
-        *bytes = (j < a->i[2] ? 1u : (size_t)a->i[1]) * gir__fbytes(c->f, c->f->results[j]);
+        *bytes = (j < nc ? 1u : (size_t)T) * gir__fbytes(c->f, c->f->results[j]);
         if (j < k) off += *bytes;
     }
     return off;
@@ -38592,14 +38722,14 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
     for (j = 0; j < nc; ++j) cb += gir__fbytes(f, f->results[j]);
     nxt = c->buf + c->bytes - cb;
     for (j = 0; j < nc; ++j) {
-        off = gir__loop_slot(c, at, j, &bytes);
+        off = gir__loop_slot(c, nc, T, j, &bytes);
         if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
     }
     for (t = 0; t < T && st == GIR_OK; ++t) {
         int32_t ts = at->i[4] ? T - 1 - t : t;
         for (j = 0; j < f->nparams && st == GIR_OK; ++j) {
             const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
-            if (j < nc) src = cur + gir__loop_slot(c, at, j, &bytes);
+            if (j < nc) src = cur + gir__loop_slot(c, nc, T, j, &bytes);
             else if (j < nc + nx) src += (size_t)ts * gir__fbytes(f, f->params[j]);
             st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j]), src ? src : (const void *)&gir__empty);
         }
@@ -38607,7 +38737,7 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
         for (j = 0; j < f->nresults && st == GIR_OK; ++j) {
             size_t one = gir__fbytes(f, f->results[j]);
             unsigned char *dst = j < nc ? nxt : c->buf;
-            off = gir__loop_slot(c, at, j, &bytes);
+            off = gir__loop_slot(c, nc, T, j, &bytes);
             if (j >= nc) off += (size_t)ts * one;
             if (one) GIR_MEMCPY(dst + off, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), one);
         }
@@ -38616,6 +38746,39 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return st;
 }
+/* a while step: c[0] is the body's plan, c[1] the condition's; the carries start from the arguments and swap
+   between the buffer's two halves after each step, while the condition on them is true */
+static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) {
+    const gir_func *f = c[0].f, *cf = c[1].f;
+    gir_status st = GIR_OK;
+    size_t bytes, off, cb = c->bytes / 2;
+    unsigned char *cur = c->buf, *nxt = c->buf + cb, *sw;
+    int j, nc = f->nparams;
+    const uint8_t *go;
+    for (j = 0; j < nc; ++j) {
+        off = gir__loop_slot(c, nc, 1, j, &bytes);
+        if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
+    }
+    for (;;) {
+        for (j = 0; j < nc && st == GIR_OK; ++j) {
+            const void *src = cur + gir__loop_slot(c, nc, 1, j, &bytes);
+            st = gir_plan_bind(c[1].plan, gir__handle(cf->body, cf->params[j]), src);
+            if (st == GIR_OK) st = gir_plan_bind(c[0].plan, gir__handle(f->body, f->params[j]), src);
+        }
+        if (st == GIR_OK) st = gir_plan_run(c[1].plan);
+        if (st != GIR_OK) return st;
+        go = (const uint8_t *)gir_plan_data(c[1].plan, gir__handle(cf->body, cf->results[0]));
+        if (!*go) break;
+        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
+        for (j = 0; j < nc; ++j) {
+            off = gir__loop_slot(c, nc, 1, j, &bytes);
+            if (bytes) GIR_MEMCPY(nxt + off, gir_plan_data(c[0].plan, gir__handle(f->body, f->results[j])), bytes);
+        }
+        sw = cur; cur = nxt; nxt = sw;
+    }
+    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    return GIR_OK;
+}
 /* a result step: result k of the call's or if's plan that ran, or of the scan's buffer */
 static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__call *c, uint32_t n) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
@@ -38623,8 +38786,10 @@ static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__c
     int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
     size_t bytes, off;
     if (!o->bytes) return;
-    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP)) {
-        off = gir__loop_slot(c, gir__attr_load(p->g, &p->g->nodes[in0->node], &ca), k, &bytes);
+    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP | GIR__F_UNTIL)) {
+        const gir_attr *at = gir__attr_load(p->g, &p->g->nodes[in0->node], &ca);
+        off = gir__op_is(p->g->nodes[in0->node].op, GIR__F_UNTIL) ? gir__loop_slot(c, k + 1, 1, k, &bytes)
+                                                                  : gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
         GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
         return;
     }
@@ -38636,7 +38801,7 @@ static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__c
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
     uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    int loop = gir__op_is(s->op, GIR__F_LOOP);
+    int loop = gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL);
     gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
     gir_status st = GIR_OK;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
@@ -38645,7 +38810,8 @@ static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     }
     for (j = 0; j < n; ++j) c[j].ran = 0;
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
-    if (loop) st = gir__run_loop(p, s, c);
+    if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
+    else if (loop) st = gir__run_loop(p, s, c);
     for (j = off; j < s->nin && st == GIR_OK && !loop; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
         st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
@@ -44702,7 +44868,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:733 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:741 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44711,7 +44877,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:733 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:749 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:757 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44720,7 +44886,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:749 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:856 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:864 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44734,7 +44900,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:856 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:890 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:898 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44742,7 +44908,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:890 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:892 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:900 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44750,7 +44916,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:892 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:767 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:775 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44759,7 +44925,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:767 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:772 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:780 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44768,7 +44934,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:772 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:782 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:790 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44777,7 +44943,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:782 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:800 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:808 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44786,7 +44952,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:800 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:801 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:809 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44795,7 +44961,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:801 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:748 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:756 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44804,7 +44970,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:748 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:855 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:863 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -44818,7 +44984,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:855 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:750 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:758 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44827,7 +44993,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:750 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:857 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:865 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -44843,7 +45009,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:857 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:826 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:834 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44852,7 +45018,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:826 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:829 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:837 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44861,7 +45027,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:829 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:830 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:838 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44870,7 +45036,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:830 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:831 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:839 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44879,7 +45045,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:831 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:878 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:886 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44888,7 +45054,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:878 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:868 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:876 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44896,7 +45062,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:868 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:802 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:810 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44905,7 +45071,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:802 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:842 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:850 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44914,7 +45080,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:842 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:743 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:751 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44923,7 +45089,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:743 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:762 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:770 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -44936,7 +45102,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:762 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:821 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:829 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44945,7 +45111,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:821 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:813 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:821 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44953,7 +45119,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:813 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:807 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:815 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44961,7 +45127,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:807 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:834 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:842 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44969,7 +45135,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:834 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:824 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:832 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44978,7 +45144,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:824 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:879 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:887 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44987,7 +45153,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:879 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:865 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:873 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -44996,7 +45162,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:865 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:746 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:754 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45005,7 +45171,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:746 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:752 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:760 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45014,7 +45180,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:752 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:850 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:858 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45023,7 +45189,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:850 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:888 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:896 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45032,7 +45198,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:888 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:853 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:861 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45041,7 +45207,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:853 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:870 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:878 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45050,7 +45216,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:870 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:861 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:869 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45059,7 +45225,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:861 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:770 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:778 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45068,7 +45234,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:770 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:775 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:783 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45077,7 +45243,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:775 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:832 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:840 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45086,7 +45252,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:832 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:871 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:879 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45095,7 +45261,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:87
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:886 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:894 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45103,7 +45269,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:886 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:760 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:768 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45112,7 +45278,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:760 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:777 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:785 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45121,7 +45287,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:777 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:753 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:761 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45130,7 +45296,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:753 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:735 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:743 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45139,7 +45305,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:735 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:833 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:841 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45148,7 +45314,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:833 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:851 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:859 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45157,7 +45323,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:851 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:805 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:813 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45166,7 +45332,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:805 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:742 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:750 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45175,7 +45341,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:742 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:881 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:889 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45184,7 +45350,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:881 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:822 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:830 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45193,7 +45359,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:822 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:823 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:831 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45202,7 +45368,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:823 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:876 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:884 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45211,7 +45377,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:876 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:790 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:798 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45220,7 +45386,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:790 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:827 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:835 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45229,7 +45395,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:827 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:828 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:836 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45238,7 +45404,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:828 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:778 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:786 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45247,7 +45413,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:778 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:780 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:788 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45256,7 +45422,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:780 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:887 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:895 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45265,7 +45431,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:887 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:867 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:875 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45273,7 +45439,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:867 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:866 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:874 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45281,7 +45447,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:866 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:763 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:771 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -45294,7 +45460,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:763 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:764 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:772 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -45308,7 +45474,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:764 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:848 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:856 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45317,7 +45483,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:848 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:849 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:857 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45326,14 +45492,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:849 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:732 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:740 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:858 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:866 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45342,7 +45508,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:858
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:841 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:849 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45351,7 +45517,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:841 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:756 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:764 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45360,7 +45526,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:756 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:860 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:868 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45369,7 +45535,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:860 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:882 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:890 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45378,7 +45544,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:882 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:839 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:847 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45387,7 +45553,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:839 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:759 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:767 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45396,7 +45562,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:759 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:779 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:787 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45405,7 +45571,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:779 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:781 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:789 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45414,7 +45580,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:781 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:736 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:744 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45423,7 +45589,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:736 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:809 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:817 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45432,7 +45598,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:809 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:792 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:800 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45441,7 +45607,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:792 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:789 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:797 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45450,7 +45616,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:789 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:872 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:880 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45459,7 +45625,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:872 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:815 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:823 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45467,7 +45633,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:815 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:825 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:833 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45476,7 +45642,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:825 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:893 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:901 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45485,7 +45651,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:893 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:817 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:825 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45493,7 +45659,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:817 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:859 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:867 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45502,7 +45668,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:894 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:902 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45510,7 +45676,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:894 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:816 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:824 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45518,7 +45684,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:816 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:845 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:853 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45527,7 +45693,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:845 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:891 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:899 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45535,7 +45701,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:891 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:769 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:777 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45544,7 +45710,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:769 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:774 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:782 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45553,7 +45719,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:774 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:734 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:742 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45562,7 +45728,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:734 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:846 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:854 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45571,7 +45737,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:755 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:763 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45580,7 +45746,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:755 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:852 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:860 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45589,7 +45755,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:852 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:783 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:791 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45598,7 +45764,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:783 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:786 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:794 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45607,7 +45773,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:786 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:787 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:795 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45619,7 +45785,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:787 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:837 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:845 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45628,7 +45794,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:837 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:771 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:779 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45637,7 +45803,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:771 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:776 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:784 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45646,7 +45812,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:776 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:884 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:892 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45654,7 +45820,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:884 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:883 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:891 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45662,7 +45828,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:883 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:869 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:877 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45671,7 +45837,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:869 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:880 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:888 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45680,7 +45846,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:880 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:835 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:843 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45688,7 +45854,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:835 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:738 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:746 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45697,7 +45863,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:738 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:810 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:818 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45707,7 +45873,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:810 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:811 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:819 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -45718,7 +45884,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:811 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:812 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:820 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45728,7 +45894,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:812 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:798 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:806 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45737,7 +45903,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:798 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:795 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:803 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45746,7 +45912,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:795 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:794 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:802 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45755,7 +45921,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:794 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:796 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:804 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45764,7 +45930,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:796 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:797 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:805 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45773,7 +45939,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:797 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:793 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:801 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45782,7 +45948,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:793 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:799 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:807 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -45792,7 +45958,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:799 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:741 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:749 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45801,7 +45967,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:741 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:803 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:811 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45810,7 +45976,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:803 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:862 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:870 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45819,7 +45985,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:862 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:863 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:871 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45828,7 +45994,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:863 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:885 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:893 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45837,7 +46003,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:885 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:895 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:903 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45846,7 +46012,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:895 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:896 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:904 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45855,7 +46021,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:896 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:744 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:752 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45864,7 +46030,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:744 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:889 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:897 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45873,7 +46039,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:889 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:875 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:883 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45882,7 +46048,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:875 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:874 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:882 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45891,7 +46057,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:874 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:877 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:885 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45900,7 +46066,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:877 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:761 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:769 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -45911,7 +46077,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:761 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:806 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:814 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45920,7 +46086,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:806 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:844 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:852 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -45939,7 +46105,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:844 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:739 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:747 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45948,7 +46114,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:739 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:754 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:762 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45957,7 +46123,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:754 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:745 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:753 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45966,7 +46132,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:745 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:751 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:759 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45975,7 +46141,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:751 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:843 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:851 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45984,7 +46150,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:843 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:820 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:828 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45993,7 +46159,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:820 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:808 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:816 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46002,7 +46168,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:808 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:791 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:799 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46011,7 +46177,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:791 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:847 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:855 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46020,7 +46186,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:757 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:765 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46029,7 +46195,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:757 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:758 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:766 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -46041,7 +46207,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:758 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:854 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:862 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46050,7 +46216,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:854 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:840 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:848 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46059,7 +46225,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:840 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:737 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:745 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46068,7 +46234,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:737 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:818 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:826 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46077,7 +46243,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:818 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:768 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:776 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46086,7 +46252,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:768 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:773 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:781 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46095,7 +46261,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:773 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:814 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:822 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46103,7 +46269,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:814 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:747 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:755 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46112,7 +46278,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:747 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:740 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:748 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46121,7 +46287,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:740 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:765 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:773 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -46133,7 +46299,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:765 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:836 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:844 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46142,7 +46308,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:836 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:873 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:881 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46151,7 +46317,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:873 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:804 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:812 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46160,7 +46326,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:804 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:838 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:846 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46169,7 +46335,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:838 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:819 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:827 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46178,7 +46344,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:819 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:864 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:872 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46187,7 +46353,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:864 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:785 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:793 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46196,7 +46362,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:785 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:784 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:792 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47070,7 +47236,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:924 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:932 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47079,7 +47245,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:924 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:925 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:933 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47093,7 +47259,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:925 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:926 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:934 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -47105,7 +47271,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:926 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:755 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:763 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -47113,7 +47279,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:755 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:782 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:790 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47123,7 +47289,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:782 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:783 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:791 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47133,7 +47299,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:783 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:784 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:792 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47143,7 +47309,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:784 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:778 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:786 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47153,7 +47319,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:778 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:780 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:788 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47163,7 +47329,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:780 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:779 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:787 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47173,7 +47339,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:779 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:781 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:789 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47183,7 +47349,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:781 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:777 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:785 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47193,7 +47359,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:777 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:928 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:936 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47206,7 +47372,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:928 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:756 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:764 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -47214,7 +47380,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:756 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:929 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:937 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -47222,7 +47388,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:929 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:930 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:938 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -47241,7 +47407,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:930 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:772 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:780 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47251,7 +47417,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:772 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:773 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:781 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47261,7 +47427,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:773 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:774 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:782 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47271,7 +47437,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:774 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:931 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:939 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47281,7 +47447,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:931 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:734 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:742 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -47289,7 +47455,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:734 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:932 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:940 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47299,7 +47465,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:932 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:933 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:941 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47309,7 +47475,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:933 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:934 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:942 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47319,7 +47485,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:934 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:935 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:943 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47330,7 +47496,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:935 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:937 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:945 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -47338,7 +47504,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:937 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:733 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:741 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -47346,7 +47512,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:733 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:754 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:762 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -47354,7 +47520,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:754 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:938 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:946 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47364,7 +47530,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:938 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:737 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:745 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -47372,7 +47538,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:737 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:939 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:947 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -47383,7 +47549,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:939 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:738 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:746 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -47391,7 +47557,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:738 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:735 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:743 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -47399,7 +47565,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:735 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:940 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:948 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -47412,7 +47578,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:940 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:736 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:744 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -47420,7 +47586,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:736 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:941 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:949 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -47433,7 +47599,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:941 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:942 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:950 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -47446,7 +47612,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:942 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:745 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:753 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -47454,7 +47620,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:745 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:746 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:754 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -47462,7 +47628,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:746 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:747 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:755 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -47470,7 +47636,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:747 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:748 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:756 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -47478,7 +47644,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:748 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:749 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:757 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -47486,7 +47652,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:749 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:750 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:758 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -47494,7 +47660,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:750 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:751 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:759 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -47502,7 +47668,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:751 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:752 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:760 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -47510,7 +47676,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:752 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:740 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:748 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -47518,7 +47684,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:740 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:739 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:747 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -47526,7 +47692,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:739 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:757 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:765 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -47534,7 +47700,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:757 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:741 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:749 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -47542,7 +47708,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:741 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:759 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:767 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -47551,7 +47717,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:759 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:760 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:768 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -47560,7 +47726,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:760 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:944 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:952 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -47588,7 +47754,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:944 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:943 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:951 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47601,7 +47767,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:943 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:753 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:761 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -47609,7 +47775,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:753 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:742 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:750 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -47617,7 +47783,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:742 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:743 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:751 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -47625,7 +47791,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:743 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:744 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:752 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -47633,7 +47799,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:744 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:945 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:953 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -47645,7 +47811,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:945 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:946 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:954 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -47656,7 +47822,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:946 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:947 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:955 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -47666,7 +47832,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:947 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:948 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:956 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -47676,7 +47842,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:948 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:949 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:957 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -47686,7 +47852,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:949 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:950 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:958 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -47696,7 +47862,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:950 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:951 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:959 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -47706,7 +47872,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:951 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:952 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:960 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -47720,7 +47886,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:952 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:953 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:961 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -47734,7 +47900,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:953 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:954 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:962 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -47745,7 +47911,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:954 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:955 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:963 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -47754,7 +47920,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:955 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:956 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:964 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -47764,7 +47930,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:956 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:957 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:965 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -47780,7 +47946,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:957 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:958 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:966 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -47789,7 +47955,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:958 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:959 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:967 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -47805,7 +47971,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:959 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:960 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:968 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -47817,7 +47983,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:960 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:822 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:830 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47828,7 +47994,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:822 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:927 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:935 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -47841,7 +48007,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:927 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:785 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:793 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47853,7 +48019,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:785 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:961 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:969 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -47864,7 +48030,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:961 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:962 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -47875,7 +48041,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:962 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:802 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:810 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -47884,7 +48050,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:802 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:963 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:971 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -47892,7 +48058,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:963 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:964 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:972 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47902,7 +48068,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:964 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:965 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47912,7 +48078,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:965 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:861 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:869 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -47920,7 +48086,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:861 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:791 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:799 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -47929,7 +48095,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:791 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:792 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:800 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -47938,7 +48104,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:792 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:966 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:974 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47952,7 +48118,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:966 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:967 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:975 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47967,7 +48133,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:967 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:968 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:976 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -47978,7 +48144,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:968 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:969 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:977 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -47990,7 +48156,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:969 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:823 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:831 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48001,7 +48167,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:823 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:936 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:944 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48012,8 +48178,8 @@ static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:936 Mod(x0, x1, attr_i
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick, call, if, loop, result */
-static gir__oxv (*const gir__oxo_fns[129])(gir__oew *c) = {
+/* ops without an ONNX form: input, variable, constant, rand_uniform, rand_normal, approx_eq, floordiv, var, all, any, unslice, index_add, diag, diagonal, outer, trace, inverse, logdet, cholesky, trisolve, xent_logits, xent_logits_prob, bce_logits, mse, conv2d_bwd_filter, max_pool2d_bwd, avg_pool2d_bwd, dropout, scatter_add, gelu_tanh, assign, train_eval, max_pool2d_pick, call, if, loop, while_loop, result */
+static gir__oxv (*const gir__oxo_fns[130])(gir__oew *c) = {
     NULL,
     NULL,
     NULL,
@@ -48135,6 +48301,7 @@ static gir__oxv (*const gir__oxo_fns[129])(gir__oew *c) = {
     gir__oxo_gather,
     NULL,
     gir__oxo_fmod,
+    NULL,
     NULL,
     NULL,
     NULL,

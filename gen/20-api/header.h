@@ -540,6 +540,12 @@ typedef struct gir_scan_desc {
 } gir_scan_desc;
 GIR_API gir_status  gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                              const gir_node *args, int n_results, gir_node *results);
+/* while (JAX's while_loop): body_f maps the carries (n_init, started by init) to their next values while cond_f,
+   a b8 scalar of the same carries, is true (checked before each step); results: the last carries. max_trip 0:
+   forward only, as many steps as it takes (gir_grad through it is an error naming the node). max_trip > 0: a scan
+   of max_trip steps whose carries stop changing once cond_f is false, differentiable; it runs every step. */
+GIR_API gir_status  gir_while(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n_init,
+                              const gir_node *init, gir_node *results);
 GIR_API gir_func   *gir_func_vjp(gir_func *f);                                   /* NULL: see the body's status */
 GIR_API gir_graph  *gir_func_body(const gir_func *f);
 GIR_API const char *gir_func_name(const gir_func *f);

@@ -196,3 +196,55 @@ GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *d
     return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
                                           desc->reverse ? 1 : 0, GIR_DTYPE_U8), body, results);
 }
+/* while with max_trip: a scan of max_trip steps of m(c) = where(cond_f(c), body_f(c), c), m's body a graph of its
+   own that the calling graph holds (freed with it): once cond_f is false the carries stay */
+static gir_status gir__while_masked(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n,
+                                    const gir_node *init, gir_node *results) {
+    gir_graph_desc wd;
+    gir_graph *w;
+    gir_node c[GIR__MAX_IN], nb[GIR__MAX_IN], m;
+    gir_func *mf = NULL;
+    gir_scan_desc d;
+    char nm[48];
+    int k;
+    GIR_MEMSET(&wd, 0, sizeof wd);
+    wd.allocator = g->a;
+    if (!(w = gir_graph_new(&wd))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "while: out of memory");
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    for (k = 0; k < n; ++k) {
+        const gir__node *p = &body_f->body->nodes[body_f->params[k]];
+        c[k] = gir_input(w, (gir_dtype)p->dtype, *gir__nshape(body_f->body, p));
+    }
+    if (gir_func_call(w, cond_f, n, c, 1, &m) == GIR_OK && gir_func_call(w, body_f, n, c, n, nb) == GIR_OK) {
+        for (k = 0; k < n; ++k) nb[k] = gir_where(w, m, nb[k], c[k]);
+        gir__format(nm, sizeof nm, "%s_masked", body_f->name);
+        mf = gir_func_new(w, nm, n, c, n, nb);
+    }
+    if (!mf) {
+        gir__gfail(g, w->status, "while: %s", w->msg);
+        gir_graph_free(w);
+        return g->status;
+    }
+    d.length = max_trip;
+    d.n_carry = n;
+    d.n_xs = 0;
+    d.reverse = 0;
+    gir_scan(g, mf, &d, n, init, n, results);
+    gir_graph_free(w);                   /* released with the last graph that holds it (g, when the scan was built) */
+    return g->status;
+}
+GIR_API gir_status gir_while(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n_init,
+                             const gir_node *init, gir_node *results) {
+    int fi, ci;
+    if (!g) return GIR_ERR_INVALID_ARG;
+    if (gir__tuple_args(g, "while", body_f, n_init, init, n_init, results) != GIR_OK) return g->status;
+    if (!cond_f || max_trip < 0) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "while: needs a condition function and max_trip >= 0 (got %d)", max_trip);
+        return GIR_ERR_INVALID_ARG;
+    }
+    if (max_trip > 0) return gir__while_masked(g, cond_f, body_f, max_trip, n_init, init, results);
+    if ((fi = gir__callee(g, body_f)) < 0 || (ci = gir__callee(g, cond_f)) < 0) return g->status;
+    return gir__tuple_results(g, gir_while_loop(g, n_init, init, fi, ci, GIR_DTYPE_U8), body_f, results);
+}

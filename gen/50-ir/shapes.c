@@ -740,6 +740,29 @@ static gir_status gir__sh_scan(gir__bctx *b) {
     b->dtype = GIR_DTYPE_U8;
     return GIR_OK;
 }
+/* while: body_f (i0) maps the carries to themselves; cond_f (i1) reads the same carries, gives a b8 scalar */
+static gir_status gir__sh_while(gir__bctx *b) {
+    const gir_func *f, *c;
+    const gir__node *r;
+    int k;
+    gir_status s;
+    if ((s = gir__tuple_func(b, 0, 0, &f)) != GIR_OK || (s = gir__tuple_func(b, 1, 0, &c)) != GIR_OK) return s;
+    r = &c->body->nodes[c->results[0]];
+    if (c->nresults != 1 || r->dtype != GIR_DTYPE_B8 || gir__nshape(c->body, r)->rank != 0)
+        return GIR__BFAIL(b, GIR_ERR_DTYPE, "while: node %u: '%s' must give one b8 scalar, its result 0 is %T %S",
+                          b->id, c->name, (int)r->dtype, gir__nshape(c->body, r));
+    if (f->nresults != f->nparams)
+        return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "while: node %u: '%s' takes %d carries and gives %d", b->id, f->name,
+                          f->nparams, f->nresults);
+    for (k = 0; k < f->nresults; ++k) {
+        const gir__node *x = &f->body->nodes[f->results[k]], *p = &f->body->nodes[f->params[k]];
+        if (x->dtype != p->dtype || !gir__shape_eq(gir__nshape(f->body, x), gir__nshape(f->body, p)))
+            return GIR__BFAIL(b, x->dtype != p->dtype ? GIR_ERR_DTYPE : GIR_ERR_SHAPE, "while: node %u: result %d of "
+                              "'%s' is %T %S, carry %d is %T %S", b->id, k, f->name, (int)x->dtype,
+                              gir__nshape(f->body, x), k, (int)p->dtype, gir__nshape(f->body, p));
+    }
+    return GIR_OK;
+}
 /* result: input a call or if node, index one of its (first) function's results; that result's dtype and shape */
 static gir_status gir__sh_result(gir__bctx *b) {
     const gir__node *c = gir__bin(b, 0), *r;

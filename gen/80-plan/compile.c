@@ -240,7 +240,8 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
     uint32_t k, n = 0;
     int j, fk;
     for (k = 0; k < p->nsteps; ++k)
-        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE)) n += gir__op_is(p->steps[k].op, GIR__F_BRANCH) ? 2 : 1;
+        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE))
+            n += gir__op_is(p->steps[k].op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1;
     if (!n) return GIR_OK;
     if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
     for (k = 0; k < p->nsteps; ++k) {
@@ -248,7 +249,7 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
         gir_attr ca;
         if (!gir__op_is(s->op, GIR__F_TUPLE)) continue;
         gir__attr_load(g, &g->nodes[p->vals[s->val].node], &ca);
-        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH) ? 2 : 1); ++fk) {
+        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++fk) {
             gir__call *c = &p->calls[p->ncalls];
             c->node = p->vals[s->val].node;
             c->f = g->callees[ca.i[fk]];
@@ -262,9 +263,10 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
                 return g->status;
             }
             ++p->ncalls;                          /* from here gir_plan_free frees it */
-            if (gir__op_is(s->op, GIR__F_LOOP)) {   /* a scan's results (carries, then T of each other result) and */
-                for (j = 0; j < c->f->nresults; ++j)          /* the carries' second slots */
-                    c->bytes += (j < ca.i[2] ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
+            if (gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL) && !fk) {   /* a scan's or while's results (carries, */
+                int nc = gir__op_is(s->op, GIR__F_UNTIL) ? c->f->nresults : ca.i[2];   /* then T of each other */
+                for (j = 0; j < c->f->nresults; ++j)            /* result) and the carries' second slots */
+                    c->bytes += (j < nc ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
                 if (c->bytes && !(c->buf = (unsigned char *)gir__alloc(&p->a, c->bytes))) return GIR_ERR_OUT_OF_MEMORY;
             }
         }

@@ -103,11 +103,11 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     return p->calls + k;
 }
 /* where result k of a scan is in its buffer, and its bytes (a per-step result: all T steps) */
-static size_t gir__loop_slot(const gir__call *c, const gir_attr *a, int k, size_t *bytes) {
+static size_t gir__loop_slot(const gir__call *c, int nc, int32_t T, int k, size_t *bytes) {
     size_t off = 0;
     int j;
     for (j = 0; j <= k; ++j) {
-        *bytes = (j < a->i[2] ? 1u : (size_t)a->i[1]) * gir__fbytes(c->f, c->f->results[j]);
+        *bytes = (j < nc ? 1u : (size_t)T) * gir__fbytes(c->f, c->f->results[j]);
         if (j < k) off += *bytes;
     }
     return off;
@@ -128,14 +128,14 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
     for (j = 0; j < nc; ++j) cb += gir__fbytes(f, f->results[j]);
     nxt = c->buf + c->bytes - cb;
     for (j = 0; j < nc; ++j) {
-        off = gir__loop_slot(c, at, j, &bytes);
+        off = gir__loop_slot(c, nc, T, j, &bytes);
         if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
     }
     for (t = 0; t < T && st == GIR_OK; ++t) {
         int32_t ts = at->i[4] ? T - 1 - t : t;
         for (j = 0; j < f->nparams && st == GIR_OK; ++j) {
             const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
-            if (j < nc) src = cur + gir__loop_slot(c, at, j, &bytes);
+            if (j < nc) src = cur + gir__loop_slot(c, nc, T, j, &bytes);
             else if (j < nc + nx) src += (size_t)ts * gir__fbytes(f, f->params[j]);
             st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j]), src ? src : (const void *)&gir__empty);
         }
@@ -143,7 +143,7 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
         for (j = 0; j < f->nresults && st == GIR_OK; ++j) {
             size_t one = gir__fbytes(f, f->results[j]);
             unsigned char *dst = j < nc ? nxt : c->buf;
-            off = gir__loop_slot(c, at, j, &bytes);
+            off = gir__loop_slot(c, nc, T, j, &bytes);
             if (j >= nc) off += (size_t)ts * one;
             if (one) GIR_MEMCPY(dst + off, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), one);
         }
@@ -152,6 +152,39 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return st;
 }
+/* a while step: c[0] is the body's plan, c[1] the condition's; the carries start from the arguments and swap
+   between the buffer's two halves after each step, while the condition on them is true */
+static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) {
+    const gir_func *f = c[0].f, *cf = c[1].f;
+    gir_status st = GIR_OK;
+    size_t bytes, off, cb = c->bytes / 2;
+    unsigned char *cur = c->buf, *nxt = c->buf + cb, *sw;
+    int j, nc = f->nparams;
+    const uint8_t *go;
+    for (j = 0; j < nc; ++j) {
+        off = gir__loop_slot(c, nc, 1, j, &bytes);
+        if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
+    }
+    for (;;) {
+        for (j = 0; j < nc && st == GIR_OK; ++j) {
+            const void *src = cur + gir__loop_slot(c, nc, 1, j, &bytes);
+            st = gir_plan_bind(c[1].plan, gir__handle(cf->body, cf->params[j]), src);
+            if (st == GIR_OK) st = gir_plan_bind(c[0].plan, gir__handle(f->body, f->params[j]), src);
+        }
+        if (st == GIR_OK) st = gir_plan_run(c[1].plan);
+        if (st != GIR_OK) return st;
+        go = (const uint8_t *)gir_plan_data(c[1].plan, gir__handle(cf->body, cf->results[0]));
+        if (!*go) break;
+        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
+        for (j = 0; j < nc; ++j) {
+            off = gir__loop_slot(c, nc, 1, j, &bytes);
+            if (bytes) GIR_MEMCPY(nxt + off, gir_plan_data(c[0].plan, gir__handle(f->body, f->results[j])), bytes);
+        }
+        sw = cur; cur = nxt; nxt = sw;
+    }
+    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    return GIR_OK;
+}
 /* a result step: result k of the call's or if's plan that ran, or of the scan's buffer */
 static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__call *c, uint32_t n) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
@@ -159,8 +192,10 @@ static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__c
     int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
     size_t bytes, off;
     if (!o->bytes) return;
-    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP)) {
-        off = gir__loop_slot(c, gir__attr_load(p->g, &p->g->nodes[in0->node], &ca), k, &bytes);
+    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP | GIR__F_UNTIL)) {
+        const gir_attr *at = gir__attr_load(p->g, &p->g->nodes[in0->node], &ca);
+        off = gir__op_is(p->g->nodes[in0->node].op, GIR__F_UNTIL) ? gir__loop_slot(c, k + 1, 1, k, &bytes)
+                                                                  : gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
         GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
         return;
     }
@@ -172,7 +207,7 @@ static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__c
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
     uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    int loop = gir__op_is(s->op, GIR__F_LOOP);
+    int loop = gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL);
     gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
     gir_status st = GIR_OK;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
@@ -181,7 +216,8 @@ static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     }
     for (j = 0; j < n; ++j) c[j].ran = 0;
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
-    if (loop) st = gir__run_loop(p, s, c);
+    if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
+    else if (loop) st = gir__run_loop(p, s, c);
     for (j = off; j < s->nin && st == GIR_OK && !loop; ++j) {
         const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
         st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),

@@ -436,7 +436,7 @@ def ref_cases(rng, op):
 SPECS = {}
 # Rows a tensor-in, tensor-out case cannot build: a call needs a function (a body graph) besides its tensors. Their
 # suite of tests/unit covers them; golden.txt names it ("suite <op> <suite>") and the runner's table checks accept it.
-OWN_SUITE = {"call": "func", "if": "func", "loop": "func", "result": "func"}
+OWN_SUITE = {"call": "func", "if": "func", "loop": "func", "while_loop": "func", "result": "func"}
 
 
 def spec(*names):

@@ -91,7 +91,8 @@ static int fn_check(gir_dtype dt, int hvp) {
         }
     }
     CHECK(gir_graph_node_count(G[0]) < gir_graph_node_count(G[1]) || hvp, "the calls' graph (%u nodes) is not "
-          "smaller than the inline one (%u)", gir_graph_node_count(G[0]), gir_graph_node_count(G[1]));
+          "smaller than the inline one (%u)", (unsigned)gir_graph_node_count(G[0]),
+          (unsigned)gir_graph_node_count(G[1]));
     for (v = 0; v < 2; ++v) {
         gir_plan_free(p[v]);
         gir_graph_free(G[v]);
@@ -433,6 +434,54 @@ static int test_scan(void) {
            fn_scan_check(GIR_DTYPE_F32, 32, 0) && fn_scan_check(GIR_DTYPE_F64, 7, 1);
 }
 
+/* while: Newton's square root, carries (x, a), until |x^2 - a| <= 1e-12 a; without max_trip it stops and has no
+   gradient (the error says what to do), with max_trip it gives the same value and d sqrt(a) / da */
+static gir_func *fn_newton(gir_graph *b, int cond) {
+    gir_node p[2], r[2];
+    p[0] = gir_input(b, GIR_DTYPE_F64, gir_shape0());
+    p[1] = gir_input(b, GIR_DTYPE_F64, gir_shape0());
+    if (cond) {
+        gir_node e = gir_abs(b, gir_sub(b, gir_mul(b, p[0], p[0]), p[1]));
+        r[0] = gir_gt(b, e, gir_mul(b, p[1], gir_scalar(b, GIR_DTYPE_F64, 1e-12)));
+        return gir_func_new(b, "unconverged", 2, p, 1, r);
+    }
+    r[0] = gir_mul(b, gir_add(b, p[0], gir_div(b, p[1], p[0])), gir_scalar(b, GIR_DTYPE_F64, 0.5));
+    r[1] = p[1];
+    return gir_func_new(b, "newton", 2, p, 2, r);
+}
+static int test_while(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *cf = fn_newton(B, 1), *bf = fn_newton(B, 0);
+    gir_node init[2], r0[2], r1[2], gx, outs[3];
+    double x0 = 1.0, av = 7.0;
+    gir_plan *p = NULL;
+    const double *v0, *v1, *g;
+    CHECK(cf && bf, "func_new: %s", gir_graph_message(B));
+    init[0] = gir_input(G, GIR_DTYPE_F64, gir_shape0());
+    init[1] = gir_input(G, GIR_DTYPE_F64, gir_shape0());
+    CHECK(gir_while(G, cf, bf, 0, 2, init, r0) == GIR_OK, "while: %s", gir_graph_message(G));
+    CHECK(gir_grad(G, r0[0], 1, &init[1], &gx) == GIR_ERR_NO_ADJOINT && strstr(gir_graph_message(G), "max_trip"),
+          "grad without max_trip: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    CHECK(gir_while(G, cf, bf, 30, 2, init, r1) == GIR_OK, "while, max_trip: %s", gir_graph_message(G));
+    CHECK(gir_grad(G, r1[0], 1, &init[1], &gx) == GIR_OK, "grad: %s", gir_graph_message(G));
+    outs[0] = r0[0]; outs[1] = r1[0]; outs[2] = gx;
+    CHECK(gir_plan_compile(G, 3, outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(G));
+    gir_plan_bind(p, init[0], &x0);
+    gir_plan_bind(p, init[1], &av);
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    v0 = (const double *)gir_plan_data(p, r0[0]);
+    v1 = (const double *)gir_plan_data(p, r1[0]);
+    g = (const double *)gir_plan_data(p, gx);
+    CHECK(fabs(*v0 - sqrt(7.0)) <= 1e-12 * sqrt(7.0), "sqrt(7) %.17g, want %.17g", *v0, sqrt(7.0));
+    CHECK(*v0 == *v1, "masked scan %.17g, while %.17g", *v1, *v0);
+    CHECK(fabs(*g - 0.5 / sqrt(7.0)) <= 1e-9, "d sqrt(a)/da %.17g, want %.17g", *g, 0.5 / sqrt(7.0));
+    gir_plan_free(p);
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+
 static void suite_func(void) {
     RUN("func/call_equals_inline_f64_f32", test_call_equals_inline());
     RUN("func/grad_of_grad_through_calls", test_call_grad_of_grad());
@@ -443,4 +492,5 @@ static void suite_func(void) {
     RUN("func/cond_errors", test_cond_errors());
     RUN("func/scan_equals_unrolled", test_scan());
     RUN("func/scan_grad_of_grad", test_scan_hvp());
+    RUN("func/while_newton", test_while());
 }

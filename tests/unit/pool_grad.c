@@ -68,6 +68,8 @@ static int test_p2_table_adjoints(void) {
                         o->dtrule == GIR__DT_ATTR;
         if (!can_float || (o->nparents == 0 && !o->variadic)) continue;
         ++n;
+        if (gir__op_is(op, GIR__F_UNTIL)) continue;    /* a while without max_trip: its gradient is an error that says
+                                                          to give one (func/while_newton) */
         if (!o->diff && !gir__op_is(op, GIR__F_BLOCK) && strlen(bad) + strlen(gir_op_name((gir_op)op)) + 2 < sizeof bad) {
             strcat(bad, " ");
             strcat(bad, gir_op_name((gir_op)op));
