@@ -6,8 +6,9 @@
 #   m4    Cortex-M4F bare metal, scalar kernels on the single-precision FPU (-mfloat-abi=hard): qemu-system-arm
 #         -M mps2-an386 (16 MiB of RAM), picolibc with semihosting
 #   m55   Cortex-M55 bare metal, Helium (MVE) kernels: qemu-system-arm -M mps3-an547, code in the 512 KiB ITCM
-#         (built -Os to fit, without the io, resume and fwdmode suites: save/load and forward mode have no vector
-#         code and run on the other two), data in DDR, picolibc with semihosting
+#         (built -Os to fit, without the io, resume, fwdmode, graph, func and trainer suites: save/load, forward
+#         mode, the graph's records, functions and loops and the one-call trainer have no vector code of their
+#         own and run on the other two; about 2 KiB of the ITCM is left), data in DDR, picolibc with semihosting
 # The bare-metal runners open tests/oracles/golden*.txt on the host through semihosting (run from the repository root).
 # What does not fit a target is skipped by the runner itself, which prints each skip with its reason:
 # threads/ on bare metal (no pthreads), and on the M4 the tests that need more than its 16 MiB of RAM.
@@ -51,7 +52,7 @@ one() {
         need="$ARMCC qemu-system-arm"
         build="$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard $WARN -Os $PICO -DGIR_TEST_CROSS -DGIR_NO_ONNX \
             -DGIR_TEST_SEMIHOSTED -DGIR_TEST_NO_IO -DGIR_TEST_NO_RESUME -DGIR_TEST_NO_FWDMODE \
-            -DGIR_TEST_NO_GRAPH -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
+            -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_TRAINER -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
             tests/unit/main.c -o $B/m55.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55.elf -append \"$ARGS\"" ;;
     *)  echo "unknown target $t (a64, m4, m55)" > "$B/$t.log"; echo 1 > "$B/$t.rc"; return ;;

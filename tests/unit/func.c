@@ -482,6 +482,44 @@ static int test_while(void) {
     return 1;
 }
 
+/* scan's errors name the node, the function and both shapes; the graph stays usable */
+static int test_scan_errors(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *f = fn_rnn_cell(B, GIR_DTYPE_F32, 16);
+    gir_node in[3], r[2], bad[3];
+    gir_scan_desc d;
+    d.length = 5; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+    in[0] = gir_input(G, GIR_DTYPE_F32, gir_shape1(16));
+    in[1] = gir_input(G, GIR_DTYPE_F32, gir_shape2(5, 16));
+    in[2] = gir_input(G, GIR_DTYPE_F32, gir_shape1(16));
+    bad[0] = gir_input(G, GIR_DTYPE_F32, gir_shape1(32));
+    bad[1] = in[1];
+    bad[2] = in[2];
+    CHECK(gir_scan(G, f, &d, 3, bad, 2, r) == GIR_ERR_SHAPE &&
+          strstr(gir_graph_message(G), "scan: node 5: argument 0 (node 4) is f32 [32] but 'rnn' needs f32 [16]"),
+          "carry: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    bad[0] = in[0];
+    bad[1] = gir_input(G, GIR_DTYPE_F32, gir_shape2(4, 16));
+    CHECK(gir_scan(G, f, &d, 3, bad, 2, r) == GIR_ERR_SHAPE && strstr(gir_graph_message(G), "per-step input 1") &&
+          strstr(gir_graph_message(G), "f32 [5,16]"), "xs: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    d.n_carry = 2;
+    CHECK(gir_scan(G, f, &d, 3, in, 2, r) != GIR_OK && strstr(gir_graph_message(G), "scan: node"),
+          "two carries: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    d.n_carry = 1;
+    d.length = 0;
+    CHECK(gir_scan(G, f, &d, 3, in, 2, r) == GIR_ERR_INVALID_ARG && strstr(gir_graph_message(G), "length >= 1"),
+          "length 0: %s", gir_graph_message(G));
+    gir_graph_clear_error(G);
+    d.length = 5;
+    CHECK(gir_scan(G, f, &d, 3, in, 2, r) == GIR_OK, "a good scan after errors: %s", gir_graph_message(G));
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+
 static void suite_func(void) {
     RUN("func/call_equals_inline_f64_f32", test_call_equals_inline());
     RUN("func/grad_of_grad_through_calls", test_call_grad_of_grad());
@@ -492,5 +530,6 @@ static void suite_func(void) {
     RUN("func/cond_errors", test_cond_errors());
     RUN("func/scan_equals_unrolled", test_scan());
     RUN("func/scan_grad_of_grad", test_scan_hvp());
+    RUN("func/scan_errors", test_scan_errors());
     RUN("func/while_newton", test_while());
 }
