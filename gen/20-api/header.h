@@ -758,6 +758,11 @@ GIR_API gir_status     gir_train_compile(gir_graph *g, gir_node loss, const gir_
 GIR_API gir_node gir_dense(gir_graph *g, gir_node x, int32_t out, const char *name, uint64_t seed);
 GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t kernel, int32_t stride,
                                   int32_t padding, const char *name, uint64_t seed);
+/* torch.nn.LSTM (one layer, zero initial state) as gir_scan of its cell over x [steps, batch, features]: the
+   hidden state of every step, [steps, batch, hidden]. Parameters "<name>/w_ih" [features, 4 hidden], "w_hh"
+   [hidden, 4 hidden] (x @ W layout: torch's weights transposed), "b_ih" and "b_hh" [4 hidden], gates i, f, g, o,
+   drawn uniform in +-1/sqrt(hidden) as torch's. The cell is a function in a graph of its own, held by g. */
+GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *name, uint64_t seed);
 
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's

@@ -104,3 +104,79 @@ GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t
     return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
                                                      gir_ints2(padding, padding), gir_ints2(1, 1), 1));
 }
+/* gir_lstm's cell, torch.nn.LSTM's: (h, c, x, w_ih, w_hh, b_ih, b_hh) -> (h', c', h'), gates i, f, g, o in that
+   order along the 4 * hidden axis; a function in a graph of its own, on g's allocator (NULL after recording why) */
+static gir_func *gir__lstm_cell(gir_graph *g, gir_graph **cg, int dt, int32_t batch, int32_t in, int32_t hid) {
+    gir_graph_desc d;
+    gir_node p[7], gate[4], z, cn, hn, r[3];
+    gir_func *f = NULL;
+    gir_graph *c;
+    GIR_MEMSET(&d, 0, sizeof d);
+    d.allocator = g->a;
+    if (!(*cg = c = gir_graph_new(&d))) {
+        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "lstm: out of memory");
+        return NULL;
+    }
+    p[0] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, hid));
+    p[1] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, hid));
+    p[2] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, in));
+    p[3] = gir_input(c, (gir_dtype)dt, gir_shape2(in, 4 * hid));
+    p[4] = gir_input(c, (gir_dtype)dt, gir_shape2(hid, 4 * hid));
+    p[5] = gir_input(c, (gir_dtype)dt, gir_shape1(4 * hid));
+    p[6] = gir_input(c, (gir_dtype)dt, gir_shape1(4 * hid));
+    z = gir_add(c, gir_add(c, gir_matmul(c, p[2], p[3]), p[5]), gir_add(c, gir_matmul(c, p[0], p[4]), p[6]));
+    gir_split(c, z, 1, 4, gate);
+    cn = gir_add(c, gir_mul(c, gir_sigmoid(c, gate[1]), p[1]), gir_mul(c, gir_sigmoid(c, gate[0]), gir_tanh(c, gate[2])));
+    hn = gir_mul(c, gir_sigmoid(c, gate[3]), gir_tanh(c, cn));
+    r[0] = hn;
+    r[1] = cn;
+    r[2] = hn;
+    if (c->status == GIR_OK) f = gir_func_new(c, "lstm", 7, p, 3, r);
+    if (!f) gir__gfail(g, c->status, "lstm: the cell: %s", c->msg);
+    return f;
+}
+/* an LSTM parameter "<name>/<part>": found, or made and drawn uniform in +-1/sqrt(hidden) as torch's */
+static gir_node gir__lstm_param(gir_graph *g, const char *name, const char *part, int dt, gir_shape s, int32_t hid,
+                                uint64_t seed) {
+    int made;
+    double k = 1.0 / GIR_SQRT((double)hid);
+    gir_node v = gir__layer_param(g, "lstm", name, part, dt, s, &made);
+    if (v.id && made && gir_init_uniform(g, v, -k, k, gir__seed_named(seed, gir_node_name(g, v))) != GIR_OK)
+        return gir__handle(NULL, 0);
+    return v;
+}
+GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *name, uint64_t seed) {
+    const gir__node *d = g ? gir__layer_input(g, x, "lstm", name, 3, hidden) : NULL;
+    gir_node a[7], r[3], fail = gir__handle(NULL, 0);
+    gir_graph *cg = NULL;
+    gir_func *f;
+    gir_scan_desc sd;
+    gir_shape s;
+    int k, dt;
+    if (!d) return fail;
+    dt = d->dtype;
+    s = *gir__nshape(g, d);
+    if (s.rank != 3) {
+        gir__gfail(g, GIR_ERR_SHAPE, "lstm: x is node %u %T %S: needs [steps, batch, features]", (unsigned)x.id, dt, &s);
+        return fail;
+    }
+    a[0] = a[1] = gir_zeros(g, (gir_dtype)dt, gir_shape2(s.dim[1], hidden));
+    a[2] = x;
+    a[3] = gir__lstm_param(g, name, "w_ih", dt, gir_shape2(s.dim[2], 4 * hidden), hidden, seed);
+    a[4] = gir__lstm_param(g, name, "w_hh", dt, gir_shape2(hidden, 4 * hidden), hidden, seed);
+    a[5] = gir__lstm_param(g, name, "b_ih", dt, gir_shape1(4 * hidden), hidden, seed);
+    a[6] = gir__lstm_param(g, name, "b_hh", dt, gir_shape1(4 * hidden), hidden, seed);
+    for (k = 0; k < 7; ++k)
+        if (!a[k].id) return fail;
+    if (!(f = gir__lstm_cell(g, &cg, dt, s.dim[1], s.dim[2], hidden))) {
+        gir_graph_free(cg);
+        return fail;
+    }
+    sd.length = s.dim[0];
+    sd.n_carry = 2;
+    sd.n_xs = 1;
+    sd.reverse = 0;
+    gir_scan(g, f, &sd, 7, a, 3, r);
+    gir_graph_free(cg);                  /* released with the last graph that holds it: g, once the scan is built */
+    return r[2];
+}

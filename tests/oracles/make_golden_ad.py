@@ -66,6 +66,39 @@ def f_pool_map(x):             # sin, max_pool2d (2x2 windows, stride 1: overlap
     return (torch.nn.functional.max_pool2d(torch.sin(a), 2, 1) * a[:, :, :-1, :-1]).reshape(2, 3, 4)
 
 
+def f_lstm(x, w_ih, w_hh, b):   # torch.nn.LSTM with zero state (weights as x @ W, one bias): every step's h
+    h = c = torch.zeros(x.shape[1], w_hh.shape[0])
+    hs = []
+    for t in range(x.shape[0]):
+        i, f, g, o = (x[t] @ w_ih + b + h @ w_hh).chunk(4, dim=1)
+        c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(g)
+        h = torch.sigmoid(o) * torch.tanh(c)
+        hs.append(h)
+    return torch.stack(hs)
+
+
+def f_rnn(x, w_ih, w_hh, b):    # torch.nn.RNN (tanh) with zero state: every step's h
+    h = torch.zeros(x.shape[1], w_hh.shape[0])
+    hs = []
+    for t in range(x.shape[0]):
+        h = torch.tanh(x[t] @ w_ih + b + h @ w_hh)
+        hs.append(h)
+    return torch.stack(hs)
+
+
+def same_as_torch_nn(name, f, ins):
+    """f_lstm and f_rnn are torch.nn.LSTM and torch.nn.RNN (torch's weights are ours transposed; b_hh zero)."""
+    x, w_ih, w_hh, b = ins
+    m = (torch.nn.LSTM if name == "lstm" else torch.nn.RNN)(x.shape[2], w_hh.shape[0])
+    with torch.no_grad():
+        m.weight_ih_l0.copy_(w_ih.t())
+        m.weight_hh_l0.copy_(w_hh.t())
+        m.bias_ih_l0.copy_(b)
+        m.bias_hh_l0.zero_()
+        if not torch.allclose(m(x)[0], f(*ins), rtol=0, atol=1e-14):
+            sys.exit("make_golden_ad.py: f_%s is not torch.nn's" % name)
+
+
 FUNCS = [  # name, function, input shapes
     ("mlp", f_mlp, [(3, 4), (4, 5), (5,)]),
     ("shapes", f_shapes, [(2, 3)]),
@@ -74,6 +107,8 @@ FUNCS = [  # name, function, input shapes
     ("scalar2", f_scalar2, [(2, 3), (3,)]),
     ("pool", f_pool, [(2, 5, 6), (2, 2, 3, 3)]),
     ("pool_map", f_pool_map, [(2, 4, 5)]),
+    ("lstm", f_lstm, [(4, 2, 3), (3, 8), (2, 8), (8,)]),    # gir_scan of an LSTM cell (tests/unit/fwdmode.c)
+    ("rnn", f_rnn, [(5, 2, 3), (3, 3), (3, 3), (3,)]),
 ]
 
 
@@ -92,6 +127,8 @@ def main():
             ins.append(torch.tensor(v))
         ins = tuple(ins)
         y = f(*ins)
+        if name in ("lstm", "rnn"):
+            same_as_torch_nn(name, f, ins)
         cot = torch.tensor(rng.uniform(-1, 1, size=tuple(y.shape)))
         tans = tuple(torch.tensor(rng.uniform(-1, 1, size=s)) for s in shapes)
         _, vjp = AF.vjp(f, ins, cot)

@@ -159,9 +159,47 @@ static int test_jvp_table(void) {
 }
 
 /* ---------------------------------------------------------------------------------- against torch.autograd */
+/* lstm, rnn: torch.nn.LSTM's and torch.nn.RNN's cells as functions in a graph of their own, run by gir_scan
+   over x [T, B, I] from a zero state; every step's h. x[1..3]: w_ih [I, G H], w_hh [H, G H], b [G H] */
+static gir_node ad_recurrent(gir_graph *g, int lstm, const gir_node *x) {
+    gir_dtype F = GIR_DTYPE_F64;
+    gir_shape xs = gir_node_shape(g, x[0]), ws = gir_node_shape(g, x[2]);
+    int32_t B = xs.dim[1], I = xs.dim[2], H = ws.dim[0], G = ws.dim[1];
+    int nc = lstm ? 2 : 1, n = 0, k;
+    gir_graph *c = gir_graph_new(NULL);
+    gir_node p[6], r[3], a[6], out[3], gate[4], z, hn;
+    gir_scan_desc d;
+    gir_func *f;
+    for (k = 0; k < nc; ++k) p[n++] = gir_input(c, F, gir_shape2(B, H));
+    p[n++] = gir_input(c, F, gir_shape2(B, I));
+    p[n++] = gir_input(c, F, gir_shape2(I, G));
+    p[n++] = gir_input(c, F, gir_shape2(H, G));
+    p[n++] = gir_input(c, F, gir_shape1(G));
+    z = gir_add(c, gir_add(c, gir_matmul(c, p[nc], p[nc + 1]), p[nc + 3]), gir_matmul(c, p[0], p[nc + 2]));
+    if (lstm) {
+        gir_split(c, z, 1, 4, gate);
+        r[1] = gir_add(c, gir_mul(c, gir_sigmoid(c, gate[1]), p[1]),
+                       gir_mul(c, gir_sigmoid(c, gate[0]), gir_tanh(c, gate[2])));
+        hn = gir_mul(c, gir_sigmoid(c, gate[3]), gir_tanh(c, r[1]));
+    } else {
+        hn = gir_tanh(c, z);
+    }
+    r[0] = r[nc] = hn;
+    f = gir_func_new(c, "cell", n, p, nc + 1, r);
+    for (k = 0; k < nc; ++k) a[k] = gir_zeros(g, F, gir_shape2(B, H));
+    for (k = 0; k < 4; ++k) a[nc + k] = x[k];
+    d.length = xs.dim[0];
+    d.n_carry = nc;
+    d.n_xs = 1;
+    d.reverse = 0;
+    gir_scan(g, f, &d, n, a, nc + 1, out);
+    gir_graph_free(c);                   /* g holds it while it calls it */
+    return out[nc];
+}
 /* the functions of tests/oracles/make_golden_ad.py, same names, same ops */
 static gir_node ad_fn(gir_graph *g, const char *name, const gir_node *x) {
     gir_dtype F = GIR_DTYPE_F64;
+    if (!strcmp(name, "lstm") || !strcmp(name, "rnn")) return ad_recurrent(g, name[0] == 'l', x);
     if (!strcmp(name, "mlp")) {
         gir_node h = gir_tanh(g, gir_add(g, gir_matmul(g, x[0], x[1]), x[2]));
         return gir_mul(g, gir_softmax(g, h, -1), gir_exp(g, gir_slice(g, x[0], 1, 0, 1, 1)));
@@ -213,7 +251,7 @@ typedef struct adcase {
     int    nin, has_hess;
     tensor in[4], out, cot, vjp[4], tan[4], jvp, jac[4], hess, hvp;
 } adcase;
-static adcase adcases[8];
+static adcase adcases[16];
 static int nadcases;
 static int load_golden_ad(void) {
     FILE *f = fopen("tests/oracles/golden_ad.txt", "rb");
@@ -228,7 +266,7 @@ static int load_golden_ad(void) {
         t = next_tok(&p);
         if (!t || t[0] == '#' || !strcmp(t, "end")) continue;
         if (!strcmp(t, "fn")) {
-            if (nadcases == 8) { ok = 0; break; }
+            if (nadcases == 16) { ok = 0; break; }
             c = &adcases[nadcases++];
             memset(c, 0, sizeof *c);
             snprintf(c->name, sizeof c->name, "%s", next_tok(&p));
@@ -252,7 +290,7 @@ static int load_golden_ad(void) {
     }
     fclose(f);
     free(line);
-    CHECK(ok && nadcases >= 7, "tests/oracles/golden_ad.txt: bad line or too few functions (%d)", nadcases);
+    CHECK(ok && nadcases >= 9, "tests/oracles/golden_ad.txt: bad line or too few functions (%d)", nadcases);
     return 1;
 }
 /* a node's plan values against an oracle tensor: same shape, |got - want| <= 1e-10 (1 + |want|) */
