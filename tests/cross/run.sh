@@ -8,7 +8,7 @@
 #   m55   Cortex-M55 bare metal, Helium (MVE) kernels: qemu-system-arm -M mps3-an547, code in the 512 KiB ITCM
 #         (built -Os to fit, without the io, resume, fwdmode, graph, func and trainer suites: save/load, forward
 #         mode, the graph's records, functions and loops and the one-call trainer have no vector code of their
-#         own and run on the other two; about 2 KiB of the ITCM is left), data in DDR, picolibc with semihosting
+#         own and run on the other two; 1,792 bytes of the ITCM are left), data in DDR, picolibc with semihosting
 # The bare-metal runners open tests/oracles/golden*.txt on the host through semihosting (run from the repository root).
 # What does not fit a target is skipped by the runner itself, which prints each skip with its reason:
 # threads/ on bare metal (no pthreads), and on the M4 the tests that need more than its 16 MiB of RAM.
