@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=b5a692fa0e0e75d37bc3c868a4c539acd85789521e64a3893c1929dbe7a731c3
-                                          gen/ sha256=2ab86e0c47eab981
+                                          gen/ sha256=9bf565d87e6a6950
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1391,6 +1391,8 @@ typedef struct gir_plan_stats {
     uint64_t bytes_read;     /* memory one run's steps read and write (steps run once left out): each step's */
     uint64_t bytes_written;  /* values, an input read once per step, a fused chain's inner values not at all;
                                 an assign writes twice (its value and the variable). gir_plan_dump per step */
+    size_t   scratch_bytes;  /* work memory of one step at a time: kernels', and the plans of the functions that
+                                call, if, scan and while steps run (their arenas: the largest, not the sum) */
 } gir_plan_stats;
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);
@@ -36465,9 +36467,9 @@ enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts
 typedef struct gir__call {
     uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
-    gir_plan       *plan;
-    int             ran;        /* its plan gave the node's results in the last run (an if runs one of two) */
-    unsigned char  *buf;        /* a scan's results, one after the other: the carries, then the stacked outputs */
+    gir_plan       *plan;       /* nested in this plan: its arena and scratch in this plan's scratch */
+    unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
+                                   outputs, the carries' second slots): the call node's value in the arena */
     size_t          bytes;
 } gir__call;
 struct gir_plan {
@@ -36475,6 +36477,7 @@ struct gir_plan {
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
+    uint8_t       nested;   /* a function's plan inside the plan of a call: its records from that plan's memory */
     uint8_t       folded;   /* the steps run once have run */
     int           busy;     /* gir_plan_run is running it (an atomic flag in GIR_THREADS builds) */
     uint8_t       sched_greedy;    /* the memory-greedy order was taken */
@@ -36538,7 +36541,6 @@ GIR_API void gir_plan_free(gir_plan *p) {
     while (p->ncalls) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
-        gir__free(&a, p->calls[p->ncalls].buf, p->calls[p->ncalls].bytes);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
@@ -36553,7 +36555,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->groups, 0);
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
-    if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
+    if (p->mode == GIR__PM_ALLOC || p->nested) gir__free(&a, p, sizeof *p);
     else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }
 
@@ -38263,6 +38265,7 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             ++*ns;
             p->nsin += d->nin;
             p->nasg += gir__op_is(d->op, GIR__F_WRITES) ? 1u : 0u;
+            if (gir__op_is(d->op, GIR__F_TUPLE)) p->ncalls += gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2u : 1u;
             if (d->nin > *maxin) *maxin = d->nin;
         }
     }
@@ -38289,10 +38292,80 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
     return gir__scratch_bytes(d->op, d->dtype, gir__nshape(g, d), d->nin ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 0)]) : gir__nshape(g, d),
                               d->nin > 1 ? gir__nshape(g, &g->nodes[gir__pass_in(w, d, 1)]) : NULL);
 }
+static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
+                               gir_plan **out_plan, gir_plan *parent);   /* recursive: a body's plan is one */
+/* the bytes of call node id's results (gen/80-plan/run.c lays them out): a scan's carries twice and T of each other
+   result, a while's carries twice, a call's or if's results once */
+static size_t gir__call_bytes(const gir_graph *g, const gir_attr *ca, const gir__call *c) {
+    const gir_func *f = c->f;
+    int loop = gir__op_is(g->nodes[c->node].op, GIR__F_LOOP), nc = loop ? ca->i[2] : f->nresults, j;
+    size_t bytes = 0;
+    for (j = 0; j < f->nresults; ++j)
+        bytes += (j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u) *
+                 gir__fbytes(f, f->results[j]);
+    return bytes;
+}
+/* the temporaries of a nested compile are dead when it returns: the end of the buffer is the caller's again */
+static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
+    gir__bump *b = (gir__bump *)p->ta.user;
+    if (p->mode == GIR__PM_ALLOC) return;
+    if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
+    else *top = b->top;
+}
+/* the scratch p's nested plans take: the largest arena and scratch of one */
+static size_t gir__calls_scratch(const gir_plan *p) {
+    size_t most = 0, b;
+    uint32_t k;
+    for (k = 0; k < p->ncalls; ++k)
+        if ((b = gir__align_up(p->calls[k].plan->arena_bytes) + p->calls[k].plan->scratch_bytes) > most) most = b;
+    return most;
+}
+/* a plan for each function of call node id (an if's or a while's two), nested in p: its records from p's memory,
+   its arena and scratch in p's scratch while the call step runs (gir__plan_point). *bytes:
+   the node's value, its results; *scratch grows to hold the largest plan. Folding is off in a body: its plan
+   keeps nothing between runs. */
+static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, const gir_compile_desc *desc,
+                                     size_t *bytes, size_t *scratch) {
+    gir_node res[GIR__MAX_IN];
+    gir_compile_desc sd;
+    gir_attr ca;
+    int j, fk, nf = gir__op_is(g->nodes[id].op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1;
+    size_t top = 0, need;
+    GIR_MEMSET(&sd, 0, sizeof sd);
+    sd.flags = (desc ? desc->flags : 0u) | GIR_COMPILE_NO_FOLD;
+    sd.fuse_chunk = desc ? desc->fuse_chunk : 0;
+    gir__attr_load(g, &g->nodes[id], &ca);
+    for (fk = 0; fk < nf; ++fk) {
+        gir__call *c = &p->calls[p->ncalls];
+        gir_graph *body;
+        gir_status st;
+        c->node = id;
+        c->f = g->callees[ca.i[fk]];
+        c->buf = NULL;
+        body = c->f->body;
+        for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(body, c->f->results[j]);
+        gir__bump_tkeep(p, &top, 0);
+        st = gir__compile(body, c->f->nresults, res, &sd, p->mode, &c->plan, p);
+        gir__bump_tkeep(p, &top, 1);
+        if (st != GIR_OK) {
+            if (st != GIR_ERR_OUT_OF_MEMORY)
+                gir__gfail(g, st, "compile: %N calls '%s': %s", (const gir_graph *)g, (unsigned)id, c->f->name, body->msg);
+            body->status = GIR_OK;                /* the body stays usable: the error is the calling graph's */
+            body->msg[0] = 0;
+            return st == GIR_ERR_OUT_OF_MEMORY ? st : g->status;
+        }
+        ++p->ncalls;                              /* from here gir_plan_free frees it */
+    }
+    if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
+    *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
+    return GIR_OK;
+}
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
    order (no reuse yet); *scratch: the most scratch one step needs */
-static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, size_t *off, size_t *scratch) {
+static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, const gir_compile_desc *desc,
+                                      size_t *off, size_t *scratch) {
     size_t id, sb;
+    gir_status st;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         const gir_shape *sh;
@@ -38315,6 +38388,8 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
             return GIR_ERR_INVALID_ARG;
         v->kind = GIR__VAL_TEMP;
+        if (gir__op_is(d->op, GIR__F_TUPLE) && (st = gir__compile_calls(g, p, (uint32_t)id, desc, &v->bytes, scratch)))
+            return st;
         v->off = *off;
         *off += gir__align_up(v->bytes ? v->bytes : 1);
         if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
@@ -38337,10 +38412,25 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
    last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
    arena from anywhere. */
-static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
+/* the temporaries' pointers; each nested plan's arena, then its scratch, at the start of p's scratch, and each
+   call's results in its node's value */
+static void gir__plan_point(gir_plan *p) {
     uint32_t k;
+    for (k = 0; k < p->nvals; ++k)
+        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    for (k = 0; k < p->ncalls; ++k) {
+        gir_plan *b = p->calls[k].plan;
+        p->calls[k].buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
+        p->calls[k].bytes = p->vals[p->map[p->calls[k].node] - 1].bytes;
+        b->arena = (unsigned char *)p->scratch;
+        b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
+        gir__plan_point(b);
+    }
+}
+static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     p->arena_bytes = off;
     p->scratch_bytes = scratch;
+    if (p->nested) return GIR_OK;                 /* placed by the calling plan's gir__plan_point */
     if (p->mode == GIR__PM_MEASURE) {
         if (off) gir__bump_count(&p->bump, off + GIR__ALIGN);
         if (scratch) gir__bump_count(&p->bump, scratch + GIR__ALIGN);
@@ -38356,14 +38446,22 @@ static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
         if (!p->scratch_raw) return GIR_ERR_OUT_OF_MEMORY;
         p->scratch = (unsigned char *)p->scratch_raw + (GIR__ALIGN - (size_t)((uintptr_t)p->scratch_raw % GIR__ALIGN)) % GIR__ALIGN;
     }
-    for (k = 0; k < p->nvals; ++k)
-        if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
+    gir__plan_point(p);
     return GIR_OK;
 }
 /* a new plan, its memory from the graph's allocator, the caller's buffer or the measuring bump allocator */
-static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc) {
+static gir_plan *gir__plan_new(gir_graph *g, int mode, const gir_compile_desc *desc, gir_plan *parent) {
     gir_plan *p;
     size_t hdr = gir__bump_up(sizeof *p);
+    if (parent) {                                 /* nested: the calling plan's memory, both ends */
+        if (!(p = (gir_plan *)gir__alloc(&parent->a, sizeof *p))) return NULL;
+        GIR_MEMSET(p, 0, sizeof *p);
+        p->a = parent->a;
+        p->ta = parent->ta;
+        p->mode = parent->mode;
+        p->nested = 1;
+        return p;
+    }
     if (mode == GIR__PM_BUFFER || (mode == GIR__PM_MEASURE && desc && desc->buffer)) {
         if (desc->buffer_bytes < hdr) return NULL;
         p = (gir_plan *)desc->buffer;
@@ -38402,6 +38500,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
     size_t off = 0, scratch = 0;
     unsigned flags = desc ? desc->flags : 0;
+    uint32_t ncall;
     int j;
     gir_status st;
     p->nmap = g->nnodes;
@@ -38411,10 +38510,14 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     p->sin = (uint32_t *)gir__alloc(&p->a, (p->nsin + 6 * (size_t)p->nasg + 1) * sizeof(uint32_t));
     if (p->nasg && maxin < 3) maxin = 3;        /* a folded update's matmul reads three (gen/80-plan/update.c) */
     p->kin = (gir__kin *)gir__alloc(&p->a, maxin * sizeof(gir__kin));
+    ncall = p->ncalls;                            /* counted by pass 1; from here the calls compiled */
+    p->ncalls = 0;
+    if (ncall && !(p->calls = (gir__call *)gir__alloc(&p->a, ncall * sizeof(gir__call))))
+        return GIR_ERR_OUT_OF_MEMORY;
     if (!p->map || !p->vals || !p->steps || !p->sin || !p->kin) return GIR_ERR_OUT_OF_MEMORY;
     GIR_MEMSET(p->map, 0, g->nnodes * sizeof(uint32_t));
     p->nsin = p->nvals = p->nsteps = 0;
-    if ((st = gir__compile_values(g, p, w, &off, &scratch)) != GIR_OK) return st;
+    if ((st = gir__compile_values(g, p, w, desc, &off, &scratch)) != GIR_OK) return st;
     gir__pass_alias(w, p);
     for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
     if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
@@ -38447,48 +38550,8 @@ static gir_status gir__compile_rewrite(gir__rw *w, uint32_t *rep, gir_plan *p, i
     p->nsteps = ns;
     return GIR_OK;
 }
-/* compile, the last pass: a plan of its own for each function of each call or if step (its body compiled with the
-   body's allocator), run by the step (gen/80-plan/run.c) */
-static gir_status gir__compile_calls(gir_graph *g, gir_plan *p) {
-    gir_node res[GIR__MAX_IN];
-    uint32_t k, n = 0;
-    int j, fk;
-    for (k = 0; k < p->nsteps; ++k)
-        if (gir__op_is(p->steps[k].op, GIR__F_TUPLE))
-            n += gir__op_is(p->steps[k].op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1;
-    if (!n) return GIR_OK;
-    if (!(p->calls = (gir__call *)gir__alloc(&p->a, n * sizeof(gir__call)))) return GIR_ERR_OUT_OF_MEMORY;
-    for (k = 0; k < p->nsteps; ++k) {
-        const gir__step *s = &p->steps[k];
-        gir_attr ca;
-        if (!gir__op_is(s->op, GIR__F_TUPLE)) continue;
-        gir__attr_load(g, &g->nodes[p->vals[s->val].node], &ca);
-        for (fk = 0; fk < (gir__op_is(s->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++fk) {
-            gir__call *c = &p->calls[p->ncalls];
-            c->node = p->vals[s->val].node;
-            c->f = g->callees[ca.i[fk]];
-            c->ran = 0;
-            for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(c->f->body, c->f->results[j]);
-            c->buf = NULL;
-            c->bytes = 0;
-            if (gir_plan_compile(c->f->body, c->f->nresults, res, NULL, &c->plan) != GIR_OK) {
-                gir__gfail(g, c->f->body->status, "compile: %N calls '%s': %s", (const gir_graph *)g,
-                           (unsigned)c->node, c->f->name, c->f->body->msg);
-                return g->status;
-            }
-            ++p->ncalls;                          /* from here gir_plan_free frees it */
-            if (gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL) && !fk) {   /* a scan's or while's results (carries, */
-                int nc = gir__op_is(s->op, GIR__F_UNTIL) ? c->f->nresults : ca.i[2];   /* then T of each other */
-                for (j = 0; j < c->f->nresults; ++j)            /* result) and the carries' second slots */
-                    c->bytes += (j < nc ? 2u : (size_t)ca.i[1]) * gir__fbytes(c->f, c->f->results[j]);
-                if (c->bytes && !(c->buf = (unsigned char *)gir__alloc(&p->a, c->bytes))) return GIR_ERR_OUT_OF_MEMORY;
-            }
-        }
-    }
-    return GIR_OK;
-}
 static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
-                               gir_plan **out_plan) {
+                               gir_plan **out_plan, gir_plan *parent) {
     gir_plan *p;
     gir__rw w;
     uint32_t *rep;
@@ -38496,7 +38559,7 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     unsigned flags = desc ? desc->flags : 0u;
     gir_status st;
     if ((st = gir__compile_args(g, n_out, outs)) != GIR_OK) return st;
-    if (!(p = gir__plan_new(g, mode, desc))) {
+    if (!(p = gir__plan_new(g, mode, desc, parent))) {
         gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
@@ -38514,7 +38577,6 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
     gir__free(&p->ta, w.need, cnt);
     gir__bump_treset(&p->bump);          /* every temporary is dead: the arena may take their space */
     if (st == GIR_OK && gir__compile_memory(p, p->arena_bytes, p->scratch_bytes) != GIR_OK) st = GIR_ERR_OUT_OF_MEMORY;
-    if (st == GIR_OK && mode != GIR__PM_MEASURE) st = gir__compile_calls(g, p);
     if (st != GIR_OK) {
         gir_plan_free(p);
         if (st == GIR_ERR_OUT_OF_MEMORY) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile: out of memory");
@@ -38544,7 +38606,7 @@ GIR_API gir_status gir_plan_compile_size(gir_graph *g, int n_out, const gir_node
         return GIR_ERR_INVALID_ARG;
     }
     fresh = g->status == GIR_OK;
-    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p)) != GIR_OK) {
+    if ((st = gir__compile(g, n_out, outs, desc, GIR__PM_MEASURE, &p, NULL)) != GIR_OK) {
         if (st == GIR_ERR_OUT_OF_MEMORY && inbuf && fresh) {
             g->status = GIR_OK;
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "compile_size: the work buffer of %l bytes is too small to measure "
@@ -38576,7 +38638,7 @@ GIR_API gir_status gir_plan_compile(gir_graph *g, int n_out, const gir_node *out
         return GIR_ERR_INVALID_ARG;
     }
     fresh = g->status == GIR_OK;
-    st = gir__compile(g, n_out, outs, desc, mode, out_plan);
+    st = gir__compile(g, n_out, outs, desc, mode, out_plan, NULL);
     if (st == GIR_ERR_OUT_OF_MEMORY && mode == GIR__PM_BUFFER && fresh) {
         gir_compile_desc mdesc = *desc;
         g->status = GIR_OK;        /* the message names the size (the graph keeps its first error otherwise) */
@@ -38784,49 +38846,57 @@ static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) 
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return GIR_OK;
 }
-/* a result step: result k of the call's or if's plan that ran, or of the scan's buffer */
-static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__call *c, uint32_t n) {
-    const gir__val *in0 = &p->vals[p->sin[s->in0]];
+/* a result step: result k of the call's buffer (a scan's: where the carries end, or its stack) */
+static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, const gir__call *c) {
+    const gir__node *d = &p->g->nodes[p->vals[p->sin[s->in0]].node];
     gir_attr ra, ca;
     int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
     size_t bytes, off;
     if (!o->bytes) return;
-    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP | GIR__F_UNTIL)) {
-        const gir_attr *at = gir__attr_load(p->g, &p->g->nodes[in0->node], &ca);
-        off = gir__op_is(p->g->nodes[in0->node].op, GIR__F_UNTIL) ? gir__loop_slot(c, k + 1, 1, k, &bytes)
-                                                                  : gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
-        GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
-        return;
+    if (gir__op_is(d->op, GIR__F_LOOP)) {
+        const gir_attr *at = gir__attr_load(p->g, d, &ca);
+        off = gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
+    } else {
+        off = gir__loop_slot(c, k + 1, 1, k, &bytes);
     }
-    while (n > 1 && !c->ran) { ++c; --n; }
-    GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[k])), o->bytes);
+    GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
+}
+/* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
+static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
+    const gir_func *f = c->f;
+    gir_status st = GIR_OK;
+    size_t bytes, at;
+    uint32_t j;
+    for (j = off; j < s->nin && st == GIR_OK; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j - off]),
+                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
+    }
+    if (st == GIR_OK) st = gir_plan_run(c->plan);
+    for (j = 0; j < (uint32_t)f->nresults && st == GIR_OK; ++j) {
+        at = gir__loop_slot(c, (int)j + 1, 1, (int)j, &bytes);
+        if (bytes) GIR_MEMCPY(c->buf + at, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), bytes);
+    }
+    return st;
 }
 /* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan
    step its plan once a step); a result step copies one result out */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    int loop = gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL);
+    uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
     gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
-    gir_status st = GIR_OK;
+    gir_status st;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
-        gir__run_result(p, s, o, c, n);
+        gir__run_result(p, s, o, c);
         return GIR_OK;
     }
-    for (j = 0; j < n; ++j) c[j].ran = 0;
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
     if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
-    else if (loop) st = gir__run_loop(p, s, c);
-    for (j = off; j < s->nin && st == GIR_OK && !loop; ++j) {
-        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-        st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
-                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
-    }
-    if (st == GIR_OK && !loop) st = gir_plan_run(c->plan);
+    else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
+    else st = gir__run_plain_call(p, s, c, off);
     if (st != GIR_OK)
         gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
                    gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
-    c->ran = 1;
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */
@@ -39061,6 +39131,7 @@ GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     GIR_MEMSET(&st, 0, sizeof st);
     if (!p) return st;
     st.arena_bytes = p->arena_bytes;
+    st.scratch_bytes = p->scratch_bytes;
     st.live_peak = p->live_peak;
     st.steps = (int)p->nsteps;
     st.values = (int)p->nvals;
@@ -39120,6 +39191,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
     }
     if (!fn) nthreads = 1;
     need = gir__plan_scratch_par(p, nthreads);
+    if (gir__calls_scratch(p) > need) need = gir__calls_scratch(p);
     if (need > p->scratch_bytes) {
         void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
         if (!raw) {
@@ -39131,6 +39203,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
         p->scratch_raw = raw;
         p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
         p->scratch_bytes = need;
+        gir__plan_point(p);                 /* the nested plans' memory moved with the scratch */
     }
     p->par.fn = fn;
     p->par.user = user;

@@ -582,6 +582,8 @@ typedef struct gir_plan_stats {
     uint64_t bytes_read;     /* memory one run's steps read and write (steps run once left out): each step's */
     uint64_t bytes_written;  /* values, an input read once per step, a fused chain's inner values not at all;
                                 an assign writes twice (its value and the variable). gir_plan_dump per step */
+    size_t   scratch_bytes;  /* work memory of one step at a time: kernels', and the plans of the functions that
+                                call, if, scan and while steps run (their arenas: the largest, not the sum) */
 } gir_plan_stats;
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p);
 GIR_API void        gir_plan_free(gir_plan *p);

@@ -43,9 +43,9 @@ enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts
 typedef struct gir__call {
     uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
-    gir_plan       *plan;
-    int             ran;        /* its plan gave the node's results in the last run (an if runs one of two) */
-    unsigned char  *buf;        /* a scan's results, one after the other: the carries, then the stacked outputs */
+    gir_plan       *plan;       /* nested in this plan: its arena and scratch in this plan's scratch */
+    unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
+                                   outputs, the carries' second slots): the call node's value in the arena */
     size_t          bytes;
 } gir__call;
 struct gir_plan {
@@ -53,6 +53,7 @@ struct gir_plan {
     gir_allocator ta;       /* the compile's temporaries: the graph's allocator, or the buffer's end (gen/80-plan/plan.c) */
     gir__bump     bump;
     uint8_t       mode;     /* GIR__PM_* */
+    uint8_t       nested;   /* a function's plan inside the plan of a call: its records from that plan's memory */
     uint8_t       folded;   /* the steps run once have run */
     int           busy;     /* gir_plan_run is running it (an atomic flag in GIR_THREADS builds) */
     uint8_t       sched_greedy;    /* the memory-greedy order was taken */
@@ -116,7 +117,6 @@ GIR_API void gir_plan_free(gir_plan *p) {
     while (p->ncalls) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
-        gir__free(&a, p->calls[p->ncalls].buf, p->calls[p->ncalls].bytes);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
@@ -131,6 +131,6 @@ GIR_API void gir_plan_free(gir_plan *p) {
     gir__free(&a, p->groups, 0);
     gir__free(&a, p->fsteps, 0);
     gir__free(&a, p->fgroup, 0);
-    if (p->mode == GIR__PM_ALLOC) gir__free(&a, p, sizeof *p);
+    if (p->mode == GIR__PM_ALLOC || p->nested) gir__free(&a, p, sizeof *p);
     else if (p->mode == GIR__PM_MEASURE && !p->bump.base) gir__free(&p->bump.under, p, sizeof *p);
 }

@@ -185,49 +185,57 @@ static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) 
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return GIR_OK;
 }
-/* a result step: result k of the call's or if's plan that ran, or of the scan's buffer */
-static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, gir__call *c, uint32_t n) {
-    const gir__val *in0 = &p->vals[p->sin[s->in0]];
+/* a result step: result k of the call's buffer (a scan's: where the carries end, or its stack) */
+static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, const gir__call *c) {
+    const gir__node *d = &p->g->nodes[p->vals[p->sin[s->in0]].node];
     gir_attr ra, ca;
     int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
     size_t bytes, off;
     if (!o->bytes) return;
-    if (gir__op_is(p->g->nodes[in0->node].op, GIR__F_LOOP | GIR__F_UNTIL)) {
-        const gir_attr *at = gir__attr_load(p->g, &p->g->nodes[in0->node], &ca);
-        off = gir__op_is(p->g->nodes[in0->node].op, GIR__F_UNTIL) ? gir__loop_slot(c, k + 1, 1, k, &bytes)
-                                                                  : gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
-        GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
-        return;
+    if (gir__op_is(d->op, GIR__F_LOOP)) {
+        const gir_attr *at = gir__attr_load(p->g, d, &ca);
+        off = gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
+    } else {
+        off = gir__loop_slot(c, k + 1, 1, k, &bytes);
     }
-    while (n > 1 && !c->ran) { ++c; --n; }
-    GIR_MEMCPY(o->ptr, gir_plan_data(c->plan, gir__handle(c->f->body, c->f->results[k])), o->bytes);
+    GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
+}
+/* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
+static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
+    const gir_func *f = c->f;
+    gir_status st = GIR_OK;
+    size_t bytes, at;
+    uint32_t j;
+    for (j = off; j < s->nin && st == GIR_OK; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j - off]),
+                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
+    }
+    if (st == GIR_OK) st = gir_plan_run(c->plan);
+    for (j = 0; j < (uint32_t)f->nresults && st == GIR_OK; ++j) {
+        at = gir__loop_slot(c, (int)j + 1, 1, (int)j, &bytes);
+        if (bytes) GIR_MEMCPY(c->buf + at, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), bytes);
+    }
+    return st;
 }
 /* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan
    step its plan once a step); a result step copies one result out */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    uint32_t n, j, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    int loop = gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL);
+    uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
     gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
-    gir_status st = GIR_OK;
+    gir_status st;
     if (gir__op_is(s->op, GIR__F_PROJ)) {
-        gir__run_result(p, s, o, c, n);
+        gir__run_result(p, s, o, c);
         return GIR_OK;
     }
-    for (j = 0; j < n; ++j) c[j].ran = 0;
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
     if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
-    else if (loop) st = gir__run_loop(p, s, c);
-    for (j = off; j < s->nin && st == GIR_OK && !loop; ++j) {
-        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-        st = gir_plan_bind(c->plan, gir__handle(c->f->body, c->f->params[j - off]),
-                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
-    }
-    if (st == GIR_OK && !loop) st = gir_plan_run(c->plan);
+    else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
+    else st = gir__run_plain_call(p, s, c, off);
     if (st != GIR_OK)
         gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
                    gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
-    c->ran = 1;
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */
@@ -462,6 +470,7 @@ GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     GIR_MEMSET(&st, 0, sizeof st);
     if (!p) return st;
     st.arena_bytes = p->arena_bytes;
+    st.scratch_bytes = p->scratch_bytes;
     st.live_peak = p->live_peak;
     st.steps = (int)p->nsteps;
     st.values = (int)p->nvals;
@@ -521,6 +530,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
     }
     if (!fn) nthreads = 1;
     need = gir__plan_scratch_par(p, nthreads);
+    if (gir__calls_scratch(p) > need) need = gir__calls_scratch(p);
     if (need > p->scratch_bytes) {
         void *raw = gir__alloc(&p->a, need + GIR__ALIGN);
         if (!raw) {
@@ -532,6 +542,7 @@ GIR_API gir_status gir_plan_set_parallel(gir_plan *p, gir_parallel_fn fn, void *
         p->scratch_raw = raw;
         p->scratch = (unsigned char *)raw + (GIR__ALIGN - (size_t)((uintptr_t)raw % GIR__ALIGN)) % GIR__ALIGN;
         p->scratch_bytes = need;
+        gir__plan_point(p);                 /* the nested plans' memory moved with the scratch */
     }
     p->par.fn = fn;
     p->par.user = user;

@@ -69,6 +69,9 @@
 #if !defined(GIR_TEST_NO_PLAN)
 #include "plan.c"
 #endif
+#if !defined(GIR_TEST_NO_PLAN_CALLS)
+#include "plan_calls.c"
+#endif
 #if !defined(GIR_TEST_NO_POOL_GRAD)
 #include "pool_grad.c"
 #endif
@@ -215,6 +218,11 @@ static void run_suites(void) {
     skip_test("plan/", "left out of this build (GIR_TEST_NO_PLAN)");
 #else
     suite_plan();
+#endif
+#if defined(GIR_TEST_NO_PLAN_CALLS)
+    skip_test("plan_calls/", "left out of this build (GIR_TEST_NO_PLAN_CALLS)");
+#else
+    suite_plan_calls();
 #endif
 #if defined(GIR_TEST_NO_POOL_GRAD)
     skip_test("pool_grad/", "left out of this build (GIR_TEST_NO_POOL_GRAD)");

@@ -1,0 +1,284 @@
+/* unit/plan_calls.c - the memory of plans with calls, ifs and loops (gen/80-plan/compile.c): a function's plan is
+ * nested in the calling plan, its records in the caller's memory and its arena in the caller's scratch, so
+ * gir_plan_compile_size counts it and an if takes the larger branch, not both; compiling into a buffer of that
+ * size calls no allocator; one byte less fails and leaves the bodies usable; every allocation failing in turn;
+ * eval mode reaches the bodies; a pool's larger scratch moves the nested plans with it.
+ * Included by unit/main.c (uses CHECK/FAILF). */
+
+/* big(x) = sum(exp(x) * tanh(x) + x * x), several f64 [n] temporaries; small(x) = sum(x) */
+static gir_func *pc_branch(gir_graph *b, int big, int n) {
+    gir_node x = gir_input(b, GIR_DTYPE_F64, gir_shape1(n)), r;
+    if (big) {
+        gir_node e = gir_exp(b, x);
+        gir_node t = gir_tanh(b, x);
+        gir_node s = gir_add(b, gir_mul(b, e, t), gir_mul(b, x, x));
+        r = gir_sum(b, s, gir_ints0(), 0);
+    } else {
+        r = gir_sum(b, x, gir_ints0(), 0);
+    }
+    return gir_func_new(b, big ? "big" : "small", 1, &x, 1, &r);
+}
+/* the plan of r = f(x) (a call) or r = cond(pred, t, e, x), with fusion off so the temporaries are many */
+static gir_plan *pc_plan(gir_graph *g, gir_func *t, gir_func *e, int n) {
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(n)), r;
+    gir_compile_desc d;
+    gir_plan *p = NULL;
+    if (e) gir_cond(g, gir_input(g, GIR_DTYPE_B8, gir_shape0()), t, e, 1, &x, 1, &r);
+    else gir_func_call(g, t, 1, &x, 1, &r);
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_NO_FUSION;
+    if (gir_graph_status(g) == GIR_OK) gir_plan_compile(g, 1, &r, &d, &p);
+    return p;
+}
+/* an if's plan takes the arena of the larger branch, not of both: its scratch is the larger of the two calls' */
+static int test_cond_takes_the_larger_branch(void) {
+    enum { N = 1024 };
+    gir_graph *B = gir_graph_new(NULL), *G[3];
+    gir_func *big = pc_branch(B, 1, N), *small = pc_branch(B, 0, N);
+    gir_plan *p[3];
+    gir_plan_stats s[3];
+    int k;
+    CHECK(big && small, "func_new: %s", gir_graph_message(B));
+    for (k = 0; k < 3; ++k) {
+        G[k] = gir_graph_new(NULL);
+        p[k] = pc_plan(G[k], k == 1 ? small : big, k == 2 ? small : NULL, N);
+        CHECK(p[k], "plan %d: %s", k, gir_graph_message(G[k]));
+        s[k] = gir_plan_query_stats(p[k]);
+    }
+    CHECK(s[0].scratch_bytes >= 2 * N * sizeof(double), "the big branch's scratch %zu bytes", s[0].scratch_bytes);
+    CHECK(s[0].scratch_bytes > s[1].scratch_bytes, "big %zu, small %zu", s[0].scratch_bytes, s[1].scratch_bytes);
+    CHECK(s[2].scratch_bytes == s[0].scratch_bytes, "cond's scratch %zu bytes, the larger branch's %zu",
+          s[2].scratch_bytes, s[0].scratch_bytes);
+    CHECK(s[2].arena_bytes == s[0].arena_bytes, "cond's arena %zu bytes, a call's %zu", s[2].arena_bytes,
+          s[0].arena_bytes);
+    say("cond: arena %zu + scratch %zu bytes; the branches alone: %zu and %zu of scratch\n", s[2].arena_bytes,
+        s[2].scratch_bytes, s[0].scratch_bytes, s[1].scratch_bytes);
+    for (k = 0; k < 3; ++k) {
+        gir_plan_free(p[k]);
+        gir_graph_free(G[k]);
+    }
+    gir_graph_free(B);
+    return 1;
+}
+/* a branch that returns its parameter as it is: the if's result is the argument's value even when the
+   argument's memory is reused before the result is read */
+static int test_cond_branch_returning_its_argument(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_node bx = gir_input(B, GIR_DTYPE_F64, gir_shape1(4)), sq = gir_mul(B, bx, bx);
+    gir_func *same = gir_func_new(B, "same", 1, &bx, 1, &bx), *square = gir_func_new(B, "square", 1, &bx, 1, &sq);
+    gir_node pred = gir_input(G, GIR_DTYPE_B8, gir_shape0()), x = gir_input(G, GIR_DTYPE_F64, gir_shape1(4));
+    gir_node arg = gir_add(G, x, gir_scalar(G, GIR_DTYPE_F64, 1.0)), r, later, out;
+    double xv[4] = {0.5, -2, 3, 4};
+    uint8_t pv;
+    gir_plan *p = NULL;
+    int i;
+    CHECK(same && square, "func_new: %s", gir_graph_message(B));
+    CHECK(gir_cond(G, pred, same, square, 1, &arg, 1, &r) == GIR_OK, "cond: %s", gir_graph_message(G));
+    later = gir_exp(G, gir_mul(G, x, gir_scalar(G, GIR_DTYPE_F64, 3.0)));   /* may take arg's place */
+    out = gir_add(G, gir_mul(G, later, gir_scalar(G, GIR_DTYPE_F64, 0.0)), r);
+    CHECK(gir_plan_compile(G, 1, &out, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(G));
+    for (pv = 0; pv < 2; ++pv) {
+        const double *o;
+        gir_plan_bind(p, pred, &pv);
+        gir_plan_bind(p, x, xv);
+        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+        o = (const double *)gir_plan_data(p, out);
+        for (i = 0; i < 4; ++i) {
+            double a = xv[i] + 1, want = pv ? a : a * a;
+            CHECK(o[i] == want, "pred %d: element %d is %.17g, want %.17g", pv, i, o[i], want);
+        }
+    }
+    gir_plan_free(p);
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+/* h' = tanh(h * w + x_t), y_t = h' * h': the scan, its loss and gradients (a second scan and a reverse one) */
+typedef struct pc_scan { gir_graph *b, *g; gir_node in[3], outs[3]; } pc_scan;
+static int pc_scan_build(pc_scan *s, const gir_allocator *al, int T, int n) {
+    gir_graph_desc gd;
+    gir_node p[3], r[2], res[2];
+    gir_func *f;
+    gir_scan_desc d;
+    memset(&gd, 0, sizeof gd);
+    if (al) gd.allocator = *al;
+    s->g = NULL;
+    if (!(s->b = gir_graph_new(&gd))) return 0;
+    p[0] = gir_input(s->b, GIR_DTYPE_F64, gir_shape1(n));
+    p[1] = gir_input(s->b, GIR_DTYPE_F64, gir_shape1(n));
+    p[2] = gir_input(s->b, GIR_DTYPE_F64, gir_shape1(n));
+    r[0] = gir_tanh(s->b, gir_add(s->b, gir_mul(s->b, p[0], p[2]), p[1]));
+    r[1] = gir_mul(s->b, r[0], r[0]);
+    if (!(f = gir_func_new(s->b, "rnn", 3, p, 2, r))) return 0;
+    if (!(s->g = gir_graph_new(&gd))) return 0;
+    s->in[0] = gir_input(s->g, GIR_DTYPE_F64, gir_shape1(n));
+    s->in[1] = gir_input(s->g, GIR_DTYPE_F64, gir_shape2(T, n));
+    s->in[2] = gir_input(s->g, GIR_DTYPE_F64, gir_shape1(n));
+    d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+    if (gir_scan(s->g, f, &d, 3, s->in, 2, res) != GIR_OK) return 0;
+    s->outs[0] = gir_add(s->g, gir_sum(s->g, res[1], gir_ints0(), 0), gir_sum(s->g, res[0], gir_ints0(), 0));
+    return gir_grad(s->g, s->outs[0], 2, &s->in[1], &s->outs[1]) == GIR_OK;
+}
+static void pc_scan_free(pc_scan *s) {
+    gir_graph_free(s->g);
+    gir_graph_free(s->b);
+}
+static void pc_scan_bind(gir_plan *p, const pc_scan *s, void *const *v) {
+    int k;
+    for (k = 0; k < 3; ++k) gir_plan_bind(p, s->in[k], v[k]);
+}
+/* gir_plan_compile_size counts the nested plans: a buffer of that size compiles a scan and its gradient with no
+   allocator call (the body's graph's included) and gives the ordinary plan's bits; one byte less fails with
+   the size, and the body, the graph and the plan stay usable */
+static int test_scan_in_a_buffer_of_the_size_given(void) {
+    enum { T = 12, N = 8 };
+    plan_count pc = {0};
+    gir_allocator al;
+    pc_scan s;
+    gir_plan *p = NULL, *q = NULL, *bp = NULL;
+    gir_compile_desc d;
+    double h[N], xs[T * N], w[N];
+    void *v[3];
+    size_t need = 0;
+    unsigned char *buf;
+    long calls;
+    char text[40];
+    int k, j;
+    al.alloc_fn = pc_alloc; al.realloc_fn = pc_realloc; al.free_fn = pc_free; al.user = &pc;
+    for (k = 0; k < N; ++k) { h[k] = 0.1 * k - 0.3; w[k] = 0.9 - 0.15 * k; }
+    for (k = 0; k < T * N; ++k) xs[k] = 0.05 * (k % 11) - 0.2;
+    v[0] = h; v[1] = xs; v[2] = w;
+    CHECK(pc_scan_build(&s, &al, T, N), "build: %s", s.g ? gir_graph_message(s.g) : gir_graph_message(s.b));
+    CHECK(gir_plan_compile_size(s.g, 3, s.outs, NULL, &need) == GIR_OK, "size: %s", gir_graph_message(s.g));
+    CHECK(gir_plan_compile(s.g, 3, s.outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(s.g));
+    CHECK(need > gir_plan_query_stats(p).arena_bytes + gir_plan_query_stats(p).scratch_bytes, "size %zu", need);
+    pc_scan_bind(p, &s, v);
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    buf = (unsigned char *)malloc(need);
+    memset(&d, 0, sizeof d);
+    d.buffer = buf;
+    d.buffer_bytes = need - 1;
+    CHECK(gir_plan_compile(s.g, 3, s.outs, &d, &q) == GIR_ERR_OUT_OF_MEMORY && !q, "one byte less compiles");
+    snprintf(text, sizeof text, "needs %zu bytes", need);
+    CHECK(strstr(gir_graph_message(s.g), text) != NULL, "message: %s (want '%s')", gir_graph_message(s.g), text);
+    gir_graph_clear_error(s.g);
+    CHECK(gir_graph_status(s.b) == GIR_OK, "the body holds an error: %s", gir_graph_message(s.b));
+    d.buffer_bytes = need;
+    calls = pc.calls;
+    CHECK(gir_plan_compile(s.g, 3, s.outs, &d, &q) == GIR_OK, "exact size: %s", gir_graph_message(s.g));
+    pc_scan_bind(q, &s, v);
+    CHECK(gir_plan_run(q) == GIR_OK, "run in the buffer: %s", gir_plan_message(q));
+    CHECK(pc.calls == calls, "the buffer's compile and run called the allocator %ld times", pc.calls - calls);
+    for (k = 0; k < 3; ++k) {
+        const double *a = (const double *)gir_plan_data(p, s.outs[k]), *b = (const double *)gir_plan_data(q, s.outs[k]);
+        int n = k == 0 ? 1 : k == 1 ? T * N : N;
+        for (j = 0; j < n; ++j) CHECK(a[j] == b[j], "output %d [%d]: %.17g, in the buffer %.17g", k, j, a[j], b[j]);
+    }
+    gir_plan_free(q);
+    CHECK(pc.calls == calls, "gir_plan_free called the allocator");
+    CHECK(gir_plan_compile(s.b, 1, s.in, NULL, &bp) == GIR_ERR_HANDLE, "a foreign handle compiled in the body");
+    gir_plan_free(bp);
+    gir_plan_free(p);
+    pc_scan_free(&s);
+    free(buf);
+    return 1;
+}
+/* every allocation of building, measuring and compiling a scan with its gradient failing in turn */
+static gir_status pc_oom_job(const gir_allocator *al, int *done) {
+    pc_scan s;
+    gir_plan *p = NULL, *q = NULL;
+    gir_compile_desc d;
+    size_t need = 0;
+    void *buf = NULL;
+    gir_status st;
+    *done = 0;
+    if (!pc_scan_build(&s, al, 5, 4)) {
+        st = s.g ? gir_graph_status(s.g) : s.b ? gir_graph_status(s.b) : GIR_ERR_OUT_OF_MEMORY;
+        pc_scan_free(&s);
+        return st == GIR_OK ? GIR_ERR_OUT_OF_MEMORY : st;
+    }
+    st = gir_plan_compile_size(s.g, 3, s.outs, NULL, &need);
+    if (st == GIR_OK) st = gir_plan_compile(s.g, 3, s.outs, NULL, &p);
+    if (st == GIR_OK && !(buf = malloc(need))) st = GIR_ERR_INVALID_ARG;
+    if (st == GIR_OK) {
+        memset(&d, 0, sizeof d);
+        d.buffer = buf;
+        d.buffer_bytes = need;
+        st = gir_plan_compile(s.g, 3, s.outs, &d, &q);
+    }
+    *done = st == GIR_OK;
+    gir_plan_free(q);
+    gir_plan_free(p);
+    free(buf);
+    pc_scan_free(&s);
+    return st;
+}
+static int test_plan_calls_oom_sweep(void) { return oom_sweep(pc_oom_job); }
+/* a body's dropout is the identity in an eval plan, as it is outside a body */
+static int test_eval_reaches_the_body(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_node bx = gir_input(B, GIR_DTYPE_F32, gir_shape1(64)), dr = gir_dropout(B, bx, 0.5f, 7), r[1];
+    gir_func *f = gir_func_new(B, "drop", 1, &bx, 1, &dr);
+    gir_node x = gir_input(G, GIR_DTYPE_F32, gir_shape1(64));
+    gir_compile_desc d;
+    gir_plan *p = NULL;
+    float xv[64];
+    const float *o;
+    int i;
+    CHECK(f && gir_func_call(G, f, 1, &x, 1, r) == GIR_OK, "call: %s", gir_graph_message(G));
+    for (i = 0; i < 64; ++i) xv[i] = (float)i + 1;
+    memset(&d, 0, sizeof d);
+    d.flags = GIR_COMPILE_EVAL;
+    CHECK(gir_plan_compile(G, 1, r, &d, &p) == GIR_OK, "compile: %s", gir_graph_message(G));
+    gir_plan_bind(p, x, xv);
+    CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+    o = (const float *)gir_plan_data(p, r[0]);
+    for (i = 0; i < 64; ++i) CHECK(o[i] == xv[i], "eval dropout changed element %d: %g", i, (double)o[i]);
+    gir_plan_free(p);
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
+#if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
+/* a pool's hook may give the plan a larger scratch: the nested plans move with it and give the same bits */
+static int test_pool_moves_the_nested_plans(void) {
+    enum { T = 6, N = 300 };
+    pc_scan s;
+    gir_plan *p = NULL, *q = NULL;
+    gir_pool *pool = gir_pool_new(2);
+    static double h[N], xs[T * N], w[N];
+    void *v[3];
+    int k, j;
+    for (k = 0; k < N; ++k) { h[k] = 0.01 * k - 0.3; w[k] = 0.9 - 0.002 * k; }
+    for (k = 0; k < T * N; ++k) xs[k] = 0.05 * (k % 11) - 0.2;
+    v[0] = h; v[1] = xs; v[2] = w;
+    CHECK(pool && pc_scan_build(&s, NULL, T, N), "build: %s", s.g ? gir_graph_message(s.g) : "no pool");
+    CHECK(gir_plan_compile(s.g, 3, s.outs, NULL, &p) == GIR_OK && gir_plan_compile(s.g, 3, s.outs, NULL, &q) == GIR_OK,
+          "compile: %s", gir_graph_message(s.g));
+    CHECK(gir_plan_set_parallel(q, gir_pool_parallel, pool, 2) == GIR_OK, "pool: %s", gir_plan_message(q));
+    pc_scan_bind(p, &s, v);
+    pc_scan_bind(q, &s, v);
+    CHECK(gir_plan_run(p) == GIR_OK && gir_plan_run(q) == GIR_OK, "run: %s", gir_plan_message(q));
+    for (k = 0; k < 3; ++k) {
+        const double *a = (const double *)gir_plan_data(p, s.outs[k]), *b = (const double *)gir_plan_data(q, s.outs[k]);
+        for (j = 0; j < (k == 0 ? 1 : k == 1 ? T * N : N); ++j)
+            CHECK(a[j] == b[j], "output %d [%d]: %.17g, with the pool %.17g", k, j, a[j], b[j]);
+    }
+    gir_plan_free(q);
+    gir_plan_free(p);
+    pc_scan_free(&s);
+    gir_pool_free(pool);
+    return 1;
+}
+#endif
+
+static void suite_plan_calls(void) {
+    RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
+    RUN("plan_calls/cond_branch_returning_its_argument", test_cond_branch_returning_its_argument());
+    RUN("plan_calls/scan_in_a_buffer_of_the_size_given", test_scan_in_a_buffer_of_the_size_given());
+    RUN("plan_calls/oom_sweep", test_plan_calls_oom_sweep());
+    RUN("plan_calls/eval_reaches_the_body", test_eval_reaches_the_body());
+#if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
+    RUN("plan_calls/pool_moves_the_nested_plans", test_pool_moves_the_nested_plans());
+#endif
+}
