@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=b5a692fa0e0e75d37bc3c868a4c539acd85789521e64a3893c1929dbe7a731c3
-                                          gen/ sha256=9bf565d87e6a6950
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
+                                          gen/ sha256=0b190917d9345070
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -107,396 +107,398 @@
    OPS (129 operators, 99 differentiable; generated from ops.def)
      name, (inputs; attributes: @ marks a non-differentiable argument), dtype rule, has adjoint, forward;
      below each, what it computes and its conventions
-   input             (; dtype, shape)                                         attr   no   kernel none
+   input             (; dtype, shape)                                              attr   no   kernel none
                      A graph input of the given dtype and shape; its data is bound to a plan with
                      gir_plan_bind before gir_plan_run.
-   variable          (; dtype, shape, init)                                   attr   no   kernel none
+   variable          (; dtype, shape, init)                                        attr   no   kernel none
                      Trainable values of the given dtype and shape, copied from init when the node is built
                      (init NULL gives zeros); gir_node_data reaches them.
-   constant          (; dtype, shape, values)                                 attr   no   kernel none
+   constant          (; dtype, shape, values)                                      attr   no   kernel none
                      Fixed values of the given dtype and shape, copied from values (row-major) when the node
                      is built.
-   fill              (; dtype, shape, value)                                  attr   no   kernel fill
+   fill              (; dtype, shape, value)                                       attr   no   kernel fill
                      A tensor of the given dtype and shape with every element equal to value (converted to the
                      dtype).
-   eye               (; dtype, n, m, k)                                       attr   no   kernel eye
+   eye               (; dtype, n, m, k)                                            attr   no   kernel eye
                      An n x m matrix of the given dtype with ones on diagonal k (k > 0 above the main
                      diagonal, k < 0 below) and zeros elsewhere, as np.eye(n, m, k).
-   arange            (; dtype, start, stop, step)                             attr   no   kernel arange
+   arange            (; dtype, start, stop, step)                                  attr   no   kernel arange
                      start, start + step, ... up to but excluding stop, as np.arange: ceil((stop - start) /
                      step) elements (none when that is negative); step must be nonzero.
-   rand_uniform      (; dtype, shape, lo, hi, seed)                           attr   no   kernel random
+   rand_uniform      (; dtype, shape, lo, hi, seed)                                attr   no   kernel random
                      Uniform values in [lo, hi) from a counter-based generator keyed by seed: the same seed
                      gives the same numbers, and each run of a plan draws new ones.
-   rand_normal       (; dtype, shape, mean, std, seed)                        attr   no   kernel random
+   rand_normal       (; dtype, shape, mean, std, seed)                             attr   no   kernel random
                      Normal values with the given mean and std from the counter-based generator keyed by seed;
                      each run of a plan draws new ones.
-   not               (a)                                                      logic  no   = not(a)
+   not               (a)                                                           logic  no   = not(a)
                      Logical not of a b8 tensor.
-   and               (a, b)                                                   logic  no   = and(a, b)
+   and               (a, b)                                                        logic  no   = and(a, b)
                      Logical and of two b8 tensors, NumPy broadcasting.
-   or                (a, b)                                                   logic  no   = or(a, b)
+   or                (a, b)                                                        logic  no   = or(a, b)
                      Logical or of two b8 tensors, NumPy broadcasting.
-   xor               (a, b)                                                   logic  no   = xor(a, b)
+   xor               (a, b)                                                        logic  no   = xor(a, b)
                      Logical exclusive or of two b8 tensors, NumPy broadcasting.
-   gt                (a, b)                                                   cmp    no   = (a > b)
+   gt                (a, b)                                                        cmp    no   = (a > b)
                      a > b after dtype promotion, NumPy broadcasting; b8 result.
-   ge                (a, b)                                                   cmp    no   = (a >= b)
+   ge                (a, b)                                                        cmp    no   = (a >= b)
                      a >= b after dtype promotion, NumPy broadcasting; b8 result.
-   lt                (a, b)                                                   cmp    no   = (a < b)
+   lt                (a, b)                                                        cmp    no   = (a < b)
                      a < b after dtype promotion, NumPy broadcasting; b8 result.
-   le                (a, b)                                                   cmp    no   = (a <= b)
+   le                (a, b)                                                        cmp    no   = (a <= b)
                      a <= b after dtype promotion, NumPy broadcasting; b8 result.
-   eq                (a, b)                                                   cmp    no   = (a == b)
+   eq                (a, b)                                                        cmp    no   = (a == b)
                      a == b after dtype promotion, NumPy broadcasting; b8 result (NaN equals nothing).
-   ne                (a, b)                                                   cmp    no   = (a != b)
+   ne                (a, b)                                                        cmp    no   = (a != b)
                      a != b after dtype promotion, NumPy broadcasting; b8 result.
-   approx_eq         (a, b; atol, rtol)                                       cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
+   approx_eq         (a, b; atol, rtol)                                            cmp    no   = (abs((a - b)) <= (p0 + (p1 * abs(b))))
                      |a - b| <= atol + rtol * |b| in the promoted dtype (np.isclose without equal NaNs); b8
                      result.
-   isnan             (a)                                                      test   no   = isnan(a)
+   isnan             (a)                                                           test   no   = isnan(a)
                      True where a is NaN; float inputs, b8 result.
-   isinf             (a)                                                      test   no   = isinf(a)
+   isinf             (a)                                                           test   no   = isinf(a)
                      True where a is +inf or -inf; float inputs, b8 result.
-   isfinite          (a)                                                      test   no   = isfinite(a)
+   isfinite          (a)                                                           test   no   = isfinite(a)
                      True where a is neither infinite nor NaN; float inputs, b8 result.
-   add               (a, b)                                                   num    yes  = (a + b)
+   add               (a, b)                                                        num    yes  = (a + b)
                      a + b. Dtypes promote along b8 < u8 < i32 < f32 < f64 (a rank-0 constant takes the other
                      operand's dtype); shapes broadcast as in NumPy and each gradient is summed back to its
                      input's shape.
-   sub               (a, b)                                                   num    yes  = (a - b)
+   sub               (a, b)                                                        num    yes  = (a - b)
                      a - b, with the promotion and broadcasting of add.
-   mul               (a, b)                                                   num    yes  = (a * b)
+   mul               (a, b)                                                        num    yes  = (a * b)
                      a * b, with the promotion and broadcasting of add.
-   div               (a, b)                                                   float  yes  = (a / b)
+   div               (a, b)                                                        float  yes  = (a / b)
                      a / b for floats (integer inputs are rejected: cast them, or use floordiv); division by
                      zero gives inf or NaN.
-   neg               (a)                                                      num    yes  = -a
+   neg               (a)                                                           num    yes  = -a
                      -a.
-   pow               (a, b)                                                   float  yes  = pow(a, b)
+   pow               (a, b)                                                        float  yes  = pow(a, b)
                      a raised to b (C pow): a negative a with a non-integer b gives NaN. Gradients as
                      torch.pow's: g * b * pow(a, b - 1), 0 where b == 0; for b g * y * log(a), 0 where a == 0
                      and b >= 0 (so pow(0, 0) has gradients 0 and 0).
-   maximum           (a, b)                                                   num    yes  = max(a, b)
+   maximum           (a, b)                                                        num    yes  = max(a, b)
                      The larger of a and b (NaN if either is NaN, as np.maximum); at a tie (-0.0 and 0.0 too)
                      a and b each get half the gradient, as in torch.maximum.
-   minimum           (a, b)                                                   num    yes  = min(a, b)
+   minimum           (a, b)                                                        num    yes  = min(a, b)
                      The smaller of a and b (NaN if either is NaN, as np.minimum); at a tie (-0.0 and 0.0 too)
                      a and b each get half the gradient, as in torch.minimum.
-   mod               (a, b)                                                   num    yes  = mod(a, b)
+   mod               (a, b)                                                        num    yes  = mod(a, b)
                      Remainder of floor division, with the sign of b, as Python and NumPy % (np.mod): a -
                      floor(a / b) * b. Integers: a mod 0 is 0 (NumPy: 0 and a warning); floats: NaN. Gradients
                      1 and -floor(a / b).
-   floordiv          (a, b)                                                   num    yes  = floordiv(a, b)
+   floordiv          (a, b)                                                        num    yes  = floordiv(a, b)
                      Floor division, as Python and NumPy // (np.floor_divide): floor(a / b). Integers: a // 0
                      is 0 (NumPy: 0 and a warning); floats: a / 0 (inf or NaN). Zero gradient: the result is
                      piecewise constant. Named int_div (integers only) in 0.1; gir_int_div remains as an
                      alias.
-   add_n             (xs...)                                                  num    yes  kernel add_n
+   add_n             (xs...)                                                       num    yes  kernel add_n
                      Sum of 1 to 64 tensors (GIR__MAX_IN) with the promotion and broadcasting of add; the
                      builder takes a count and an array of handles.
-   abs               (a)                                                      num    yes  = abs(a)
+   abs               (a)                                                           num    yes  = abs(a)
                      |a|; the gradient at 0 is 0.
-   sign              (a)                                                      num    yes  = sign(a)
+   sign              (a)                                                           num    yes  = sign(a)
                      -1, 0 or 1 by the sign of a (NaN stays NaN); zero gradient.
-   square            (a)                                                      num    yes  = (a * a)
+   square            (a)                                                           num    yes  = (a * a)
                      a * a.
-   sqrt              (a)                                                      float  yes  = sqrt(a)
+   sqrt              (a)                                                           float  yes  = sqrt(a)
                      Square root; a negative input gives NaN.
-   rsqrt             (a)                                                      float  yes  = (1 / sqrt(a))
+   rsqrt             (a)                                                           float  yes  = (1 / sqrt(a))
                      1 / sqrt(a).
-   reciprocal        (a)                                                      float  yes  = (1 / a)
+   reciprocal        (a)                                                           float  yes  = (1 / a)
                      1 / a.
-   exp               (a)                                                      float  yes  = exp(a)
+   exp               (a)                                                           float  yes  = exp(a)
                      e to the power a.
-   expm1             (a)                                                      float  yes  = expm1(a)
+   expm1             (a)                                                           float  yes  = expm1(a)
                      exp(a) - 1, accurate for small a.
-   log               (a)                                                      float  yes  = log(a)
+   log               (a)                                                           float  yes  = log(a)
                      Natural logarithm: log(0) is -inf, a negative input gives NaN.
-   log1p             (a)                                                      float  yes  = log1p(a)
+   log1p             (a)                                                           float  yes  = log1p(a)
                      log(1 + a), accurate for small a.
-   log2              (a)                                                      float  yes  = log2(a)
+   log2              (a)                                                           float  yes  = log2(a)
                      Base-2 logarithm.
-   sin               (a)                                                      float  yes  = sin(a)
+   sin               (a)                                                           float  yes  = sin(a)
                      Sine (radians).
-   cos               (a)                                                      float  yes  = cos(a)
+   cos               (a)                                                           float  yes  = cos(a)
                      Cosine (radians).
-   tan               (a)                                                      float  yes  = tan(a)
+   tan               (a)                                                           float  yes  = tan(a)
                      Tangent (radians).
-   asin              (a)                                                      float  yes  = asin(a)
+   asin              (a)                                                           float  yes  = asin(a)
                      Arcsine, in [-pi/2, pi/2]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
-   acos              (a)                                                      float  yes  = acos(a)
+   acos              (a)                                                           float  yes  = acos(a)
                      Arccosine, in [0, pi]; NaN outside [-1, 1]; the gradient is infinite at -1 and 1.
-   atan              (a)                                                      float  yes  = atan(a)
+   atan              (a)                                                           float  yes  = atan(a)
                      Arctangent, in (-pi/2, pi/2).
-   sinh              (a)                                                      float  yes  = sinh(a)
+   sinh              (a)                                                           float  yes  = sinh(a)
                      Hyperbolic sine.
-   cosh              (a)                                                      float  yes  = cosh(a)
+   cosh              (a)                                                           float  yes  = cosh(a)
                      Hyperbolic cosine.
-   tanh              (a)                                                      float  yes  = tanh(a)
+   tanh              (a)                                                           float  yes  = tanh(a)
                      Hyperbolic tangent.
-   sigmoid           (a)                                                      float  yes  = sigmoid(a)
+   sigmoid           (a)                                                           float  yes  = sigmoid(a)
                      Logistic sigmoid 1 / (1 + exp(-a)).
-   softplus          (a)                                                      float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
+   softplus          (a)                                                           float  yes  = (max(a, 0) + log1p(exp(-abs(a))))
                      log(1 + exp(a)), computed as max(a, 0) + log1p(exp(-|a|)) so that it neither overflows
                      nor loses small values.
-   relu              (a)                                                      num    yes  = max(a, 0)
+   relu              (a)                                                           num    yes  = max(a, 0)
                      max(a, 0); the gradient at 0 is 0.
-   leaky_relu        (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * a))
+   leaky_relu        (a; alpha)                                                    float  yes  = select((a > 0), a, (p0 * a))
                      a where a > 0, alpha * a elsewhere.
-   elu               (a; alpha)                                               float  yes  = select((a > 0), a, (p0 * expm1(a)))
+   elu               (a; alpha)                                                    float  yes  = select((a > 0), a, (p0 * expm1(a)))
                      a where a > 0, alpha * (exp(a) - 1) elsewhere.
-   gelu              (a)                                                      float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
+   gelu              (a)                                                           float  yes  = ((0.5 * a) * (1 + erf((a * 0.7071067811865476))))
                      Exact GELU, a * Phi(a) = 0.5 * a * (1 + erf(a / sqrt(2))), as torch.nn.functional.gelu;
                      gelu_tanh is the tanh approximation.
-   silu              (a)                                                      float  yes  = (a * sigmoid(a))
+   silu              (a)                                                           float  yes  = (a * sigmoid(a))
                      a * sigmoid(a) (swish).
-   erf               (a)                                                      float  yes  = erf(a)
+   erf               (a)                                                           float  yes  = erf(a)
                      Error function.
-   floor             (a)                                                      float  yes  = floor(a)
+   floor             (a)                                                           float  yes  = floor(a)
                      Largest integer <= a; zero gradient.
-   ceil              (a)                                                      float  yes  = ceil(a)
+   ceil              (a)                                                           float  yes  = ceil(a)
                      Smallest integer >= a; zero gradient.
-   round             (a)                                                      float  yes  = round(a)
+   round             (a)                                                           float  yes  = round(a)
                      Nearest integer, ties to even (as np.round and torch.round); zero gradient.
-   clamp             (a; lo, hi)                                              num    yes  = min(max(a, p0), p1)
+   clamp             (a; lo, hi)                                                   num    yes  = min(max(a, p0), p1)
                      min(max(a, lo), hi) (np.clip); for integer tensors lo and hi are truncated toward zero;
                      the gradient is 1 inside [lo, hi] and 0 outside.
-   sum               (x; axes, keepdims)                                      num    yes  kernel reduce
+   sum               (x; axes, keepdims)                                           num    yes  kernel reduce
                      Sum over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers are
                      summed in their own dtype, wrapping (NumPy and torch widen to int64: cast to f64 for
                      large totals); f32 on vectors in f32, in short blocks whose totals add in double.
-   mean              (x; axes, keepdims)                                      float  yes  kernel reduce
+   mean              (x; axes, keepdims)                                           float  yes  kernel reduce
                      Mean over axes (float); axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
-   prod              (x; axes, keepdims)                                      num    yes  kernel reduce
+   prod              (x; axes, keepdims)                                           num    yes  kernel reduce
                      Product over axes; axes is a gir_ints list (negative axes count from the end; gir_ints0()
                      reduces every axis); keepdims nonzero keeps each reduced axis with length 1. Integers
                      multiply in their own dtype, wrapping (NumPy and torch widen to int64).
-   max               (x; axes, keepdims)                                      num    yes  kernel reduce
+   max               (x; axes, keepdims)                                           num    yes  kernel reduce
                      Largest element over axes; axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
                      The gradient is shared equally by tied maxima. An empty reduced axis is an error (no
                      identity, as np.max and torch.amax); other axes may be empty (f64[0,3] over axis 1 gives
                      [0]).
-   min               (x; axes, keepdims)                                      num    yes  kernel reduce
+   min               (x; axes, keepdims)                                           num    yes  kernel reduce
                      Smallest element over axes; axes is a gir_ints list (negative axes count from the end;
                      gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis with length 1.
                      The gradient is shared equally by tied minima. An empty reduced axis is an error (no
                      identity, as np.max and torch.amax); other axes may be empty (f64[0,3] over axis 1 gives
                      [0]).
-   var               (x; axes, keepdims, ddof)                                float  yes  kernel reduce
+   var               (x; axes, keepdims, ddof)                                     float  yes  kernel reduce
                      Variance over axes, sum((x - mean)^2) / max(0, count - ddof) as np.var and torch.var
                      (ddof 0: population, 1: sample; ddof >= count gives inf, nan for equal values, and so
                      does the gradient 2 (x - mean) / max(0, count - ddof), where torch's divides by count -
                      ddof unclamped, finite for ddof > count); axes is a gir_ints list (negative axes count
                      from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
                      with length 1.
-   logsumexp         (x; axes, keepdims)                                      float  yes  kernel reduce
+   logsumexp         (x; axes, keepdims)                                           float  yes  kernel reduce
                      log(sum(exp(x))) over axes, with the maximum shifted out; axes is a gir_ints list
                      (negative axes count from the end; gir_ints0() reduces every axis); keepdims nonzero
                      keeps each reduced axis with length 1.
-   argmax            (x; axis, keepdims)                                      index  no   kernel argreduce
+   argmax            (x; axis, keepdims)                                           index  no   kernel argreduce
                      i32 index of the first largest element along axis (negative counts from the end);
                      keepdims nonzero keeps that axis with length 1; an empty axis is an error (as in NumPy
                      and torch).
-   argmin            (x; axis, keepdims)                                      index  no   kernel argreduce
+   argmin            (x; axis, keepdims)                                           index  no   kernel argreduce
                      i32 index of the first smallest element along axis (negative counts from the end);
                      keepdims nonzero keeps that axis with length 1; an empty axis is an error (as in NumPy
                      and torch).
-   all               (x; axes, keepdims)                                      logic  no   kernel reduce
+   all               (x; axes, keepdims)                                           logic  no   kernel reduce
                      b8: whether every element over axes is true; axes is a gir_ints list (negative axes count
                      from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
                      with length 1.
-   any               (x; axes, keepdims)                                      logic  no   kernel reduce
+   any               (x; axes, keepdims)                                           logic  no   kernel reduce
                      b8: whether any element over axes is true; axes is a gir_ints list (negative axes count
                      from the end; gir_ints0() reduces every axis); keepdims nonzero keeps each reduced axis
                      with length 1.
-   reshape           (x; shape)                                               any    yes  kernel copy
+   reshape           (x; shape)                                                    any    yes  kernel copy
                      The same elements in row-major order under a new shape; one extent may be -1 and is then
                      inferred, e.g. gir_shape2(4, -1).
-   transpose         (x; perm)                                                any    yes  kernel transpose
+   transpose         (x; perm)                                                     any    yes  kernel transpose
                      Permutes axes: output axis k is input axis perm[k] (negative entries count from the end);
                      gir_ints0() reverses all axes, as NumPy.
-   broadcast_to      (x; shape)                                               any    yes  kernel broadcast
+   broadcast_to      (x; shape)                                                    any    yes  kernel broadcast
                      Repeats x to shape by NumPy broadcasting (size-1 and missing leading axes); the gradient
                      is summed back.
-   slice             (x; axis, start, stop, step)                             any    yes  kernel slice
+   slice             (x; axis, start, stop, step)                                  any    yes  kernel slice
                      x[start:stop:step] along axis with Python semantics: negative start and stop count from
                      the end, out-of-range values are clamped, step may be negative (not 0). GIR_SLICE_NONE is
                      an omitted bound (Python's None), so x[::-1] is slice(x, axis, GIR_SLICE_NONE,
                      GIR_SLICE_NONE, -1). The node stores the bounds normalised.
-   unslice           (x; axis, start, stop, step, len)                        any    yes  kernel unslice
+   unslice           (x; axis, start, stop, step, len)                             any    yes  kernel unslice
                      The adjoint of slice: zeros with len elements along axis, x placed at start:stop:step
                      (same conventions as slice).
-   concat            (xs...; axis)                                            any    yes  kernel concat
+   concat            (xs...; axis)                                                 any    yes  kernel concat
                      Joins 1 to 64 tensors (GIR__MAX_IN) along axis; every other extent must agree; the
                      builder takes a count and an array of handles.
-   flip              (x; axes)                                                any    yes  kernel flip
+   flip              (x; axes)                                                     any    yes  kernel flip
                      Reverses the order of elements along each axis in axes (negative axes count from the
                      end).
-   pad               (x; before, after, value)                                any    yes  kernel pad
+   pad               (x; before, after, value)                                     any    yes  kernel pad
                      Constant padding: before[k] and after[k] elements equal to value on axis k; gir_ints0()
                      pads nothing on that side.
-   index_select      (x, @index; axis)                                        any    yes  kernel index_select
+   index_select      (x, @index; axis)                                             any    yes  kernel index_select
                      np.take(x, index, axis) / torch.index_select with an i32 index tensor: the result has
                      shape x.shape[:axis] + index.shape + x.shape[axis+1:]; indices in [-len, len) (negative
                      count from the end); an index out of range is a run-time error. For torch.gather
                      semantics see gather.
-   index_add         (x, @index; axis, len)                                   num    yes  kernel index_add
+   index_add         (x, @index; axis, len)                                        num    yes  kernel index_add
                      The adjoint of index_select: len entries along axis, where each slice of x is added at
                      its index (repeated indices accumulate, np.add.at); index is i32 and its shape matches x
                      from axis on.
-   one_hot           (@index; depth, dtype)                                   attr   no   kernel one_hot
+   one_hot           (@index; depth, dtype)                                        attr   no   kernel one_hot
                      i32 indices to one-hot vectors of the given dtype in a new last axis of length depth; an
                      index outside [0, depth) is a run-time error.
-   where             (@cond, a, b)                                            any    yes  = select(cond, a, b)
+   where             (@cond, a, b)                                                 any    yes  = select(cond, a, b)
                      a where the b8 cond is true, b elsewhere; cond, a and b broadcast together; a and b
                      promote as in add (b8 values too).
-   diag              (x; k)                                                   any    yes  kernel diag
+   diag              (x; k)                                                        any    yes  kernel diag
                      Vectors [..., n] to matrices [..., n+|k|, n+|k|] with the vector on diagonal k (k > 0
                      above the main diagonal), as np.diag(v, k) / torch.diag_embed.
-   diagonal          (x; k)                                                   any    yes  kernel diagonal
+   diagonal          (x; k)                                                        any    yes  kernel diagonal
                      Diagonal k of the matrices in the last two axes: [..., m, n] to [..., len], as
                      np.diagonal(x, k, -2, -1).
-   triu              (x; k)                                                   any    yes  kernel tri
+   triu              (x; k)                                                        any    yes  kernel tri
                      The upper triangle of the matrices in the last two axes: keeps the elements with column -
                      row >= k, zeros the rest (np.triu).
-   tril              (x; k)                                                   any    yes  kernel tri
+   tril              (x; k)                                                        any    yes  kernel tri
                      The lower triangle of the matrices in the last two axes: keeps the elements with column -
                      row <= k, zeros the rest (np.tril).
-   cast              (x; dtype)                                               attr   yes  kernel cast
+   cast              (x; dtype)                                                    attr   yes  kernel cast
                      Converts to dtype: float to integer truncates toward zero and saturates (NaN gives 0), to
                      b8 tests for nonzero, b8 to numbers gives 0 or 1; the gradient is cast back.
-   stop_gradient     (x)                                                      any    no   kernel copy
+   stop_gradient     (x)                                                           any    no   kernel copy
                      Identity on values; gradients stop here by design.
-   matmul            (a, b)                                                   num    yes  kernel matmul
+   matmul            (a, b)                                                        num    yes  kernel matmul
                      Matrix product of the last two axes, leading axes are batch axes broadcast as in NumPy
                      (np.matmul); both operands need rank >= 2 (dot and outer take vectors).
-   dot               (a, b)                                                   num    yes  kernel dot
+   dot               (a, b)                                                        num    yes  kernel dot
                      Inner product of two vectors of one length; rank-0 result.
-   outer             (a, b)                                                   num    yes  kernel outer
+   outer             (a, b)                                                        num    yes  kernel outer
                      Outer product of two vectors: [m] and [n] give [m, n].
-   trace             (x)                                                      num    yes  kernel trace
+   trace             (x)                                                           num    yes  kernel trace
                      Sum of the main diagonal of the matrices in the last two axes: [..., m, n] to [...];
                      integers add in their own dtype, wrapping (np.trace widens to int64).
-   inverse           (x)                                                      float  yes  kernel linalg
+   inverse           (x)                                                           float  yes  kernel linalg
                      Inverse of square matrices in the last two axes (Gauss-Jordan, partial pivoting); an
                      exactly singular matrix is a run-time error.
-   det               (x)                                                      float  yes  kernel linalg
+   det               (x)                                                           float  yes  kernel linalg
                      Determinant of square matrices in the last two axes (LU, partial pivoting).
-   logdet            (x)                                                      float  yes  kernel linalg
+   logdet            (x)                                                           float  yes  kernel linalg
                      log|det| of square matrices in the last two axes (logabsdet of np.linalg.slogdet); a
                      singular matrix gives -inf.
-   cholesky          (x)                                                      float  yes  kernel linalg
+   cholesky          (x)                                                           float  yes  kernel linalg
                      Lower-triangular L with x = L L^T, reading only the lower triangle of x; a matrix that is
                      not positive definite is a run-time error.
-   trisolve          (a, b; lower, trans)                                     float  yes  kernel trisolve
+   trisolve          (a, b; lower, trans)                                          float  yes  kernel trisolve
                      Solves op(a) x = b for triangular a: lower nonzero reads the lower triangle of a, else
                      the upper; trans nonzero solves with a transposed; b is [..., n, m] with a's batch axes.
-   softmax           (x; axis)                                                float  yes  kernel softmax
+   softmax           (x; axis)                                                     float  yes  kernel softmax
                      exp(x) / sum(exp(x)) along axis (negative counts from the end), with the maximum shifted
                      out.
-   log_softmax       (x; axis)                                                float  yes  kernel softmax
+   log_softmax       (x; axis)                                                     float  yes  kernel softmax
                      x - logsumexp(x) along axis (negative counts from the end).
-   xent_logits       (logits, @labels)                                        float  yes  kernel xent
+   xent_logits       (logits, @labels)                                             float  yes  kernel xent
                      Cross-entropy of each row of logits [N, C] with an i32 class label per row (labels rank
                      1, [N], values in [0, C)): output [N], logsumexp(row) - row[label]; take sum or mean for
                      a loss. A label out of range is a run-time error.
-   xent_logits_prob  (logits, probs)                                          float  yes  kernel xent_prob
+   xent_logits_prob  (logits, probs)                                               float  yes  kernel xent_prob
                      Cross-entropy of each row of logits [N, C] with target probabilities [N, C]: output [N],
                      -sum(probs * log_softmax(row)).
-   bce_logits        (x, t)                                                   float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
+   bce_logits        (x, t)                                                        float  yes  = ((max(x, 0) - (x * t)) + log1p(exp(-abs(x))))
                      Binary cross-entropy of logits x with targets t, elementwise with broadcasting, computed
                      stably as max(x, 0) - x * t + log1p(exp(-|x|)).
-   mse               (a, b)                                                   float  yes  kernel mse
+   mse               (a, b)                                                        float  yes  kernel mse
                      Mean of (a - b)^2 over all elements of two tensors of one shape; rank-0 result.
-   conv2d            (x, w; stride, padding, dilation, groups)                float  yes  kernel conv
+   conv2d            (x, w; stride, padding, dilation, groups)                     float  yes  kernel conv
                      2-D cross-correlation as torch conv2d without bias: x NCHW [N, C, H, W], w OIHW [K,
                      C/groups, kh, kw], output [N, K, OH, OW]; stride, padding and dilation are gir_ints of
                      one or two values (height, width; one value serves both); gir_ints0() gives stride 1,
                      padding 0, dilation 1; padding adds zeros on both sides; groups 0 means 1.
-   conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape)       float  yes  kernel conv
+   conv2d_bwd_data   (gy, w; stride, padding, dilation, groups, xshape)            float  yes  kernel conv
                      Gradient of conv2d for x: from gy [N, K, OH, OW] and w OIHW, a result of shape xshape
                      (NCHW); attributes as conv2d.
-   conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape)       float  yes  kernel conv
+   conv2d_bwd_filter (x, gy; stride, padding, dilation, groups, wshape)            float  yes  kernel conv
                      Gradient of conv2d for w: from x NCHW and gy [N, K, OH, OW], a result of shape wshape
                      (OIHW); attributes as conv2d.
-   max_pool2d        (x; kernel, stride, padding)                             float  yes  kernel pool
+   max_pool2d        (x; kernel, stride, padding)                                  float  yes  kernel pool
                      Max over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
                      values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
                      the kernel; padding acts as -inf; the gradient goes to the first maximum of each window
                      in row-major order.
-   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                        float  yes  kernel pool
+   max_pool2d_bwd    (gy, @x; kernel, stride, padding)                             float  yes  kernel pool
                      Gradient of max_pool2d: gy routed to the first maximum of each window of x (row-major);
                      attributes as max_pool2d.
-   avg_pool2d        (x; kernel, stride, padding, count_include_pad)          float  yes  kernel pool
+   avg_pool2d        (x; kernel, stride, padding, count_include_pad)               float  yes  kernel pool
                      Mean over kernel windows of x NCHW; kernel, stride and padding are gir_ints of one or two
                      values (height, width); stride gir_ints0() means stride = kernel; padding is at most half
                      the kernel; count_include_pad 1 divides every window by kh * kw (PyTorch's default), 0 by
                      the number of positions inside x.
-   avg_pool2d_bwd    (gy; kernel, stride, padding, count_include_pad, xshape) float  yes  kernel pool
+   avg_pool2d_bwd    (gy; kernel, stride, padding, count_include_pad, xshape)      float  yes  kernel pool
                      Gradient of avg_pool2d: gy spread evenly over each window, a result of shape xshape
                      (NCHW); attributes as avg_pool2d.
-   dropout           (x; p, seed)                                             float  yes  kernel dropout
+   dropout           (x; p, seed)                                                  float  yes  kernel dropout
                      Training dropout: each element is zeroed with probability p and the others scaled by 1 /
                      (1 - p) (p = 1 gives zeros); the mask comes from the generator keyed by seed, is new on
                      each run, and the gradient reuses it.
-   gather            (x, @index; axis)                                        any    yes  kernel gather
+   gather            (x, @index; axis)                                             any    yes  kernel gather
                      torch.gather / np.take_along_axis: index (i32) has x's rank, out[p] = x[p with the axis
                      coordinate replaced by index[p]]; off the axis index may be shorter than x (torch's rule;
                      it is not broadcast); indices in [-len, len); an index out of range is a run-time error.
-   scatter_add       (x, @index, src; axis)                                   num    yes  kernel scatter_add
+   scatter_add       (x, @index, src; axis)                                        num    yes  kernel scatter_add
                      torch.scatter_add, gather's adjoint: x plus src added at the positions gather reads
                      (repeated indices accumulate); index (i32) has src's shape.
-   fmod              (a, b)                                                   num    yes  = fmod(a, b)
+   fmod              (a, b)                                                        num    yes  = fmod(a, b)
                      Remainder of truncated division, with the sign of a, as C fmod and np.fmod: a - trunc(a /
                      b) * b. Integers: a fmod 0 is 0 (as NumPy); floats: NaN. Gradients 1 and -trunc(a / b).
-   gelu_tanh         (a)                                                      float  yes  = ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a))))))
+   gelu_tanh         (a)                                                           float  yes  = ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a))))))
                      GELU, tanh approximation: 0.5 * a * (1 + tanh(sqrt(2 / pi) * (a + 0.044715 * a^3))), as
                      torch.nn.functional.gelu(a, approximate='tanh').
-   assign            (var, value)                                             any    no   kernel assign
+   assign            (var, value)                                                  any    no   kernel assign
                      var <- value: at the end of the run (after every step that reads var's old value, see
                      gir_plan_compile) var, a variable, takes value, of var's dtype and shape. The node's own
                      value is the new value. At most one assign per variable in a plan; gradients stop here.
                      The plan computes value straight into var's memory where it can (no copy;
                      GIR_COMPILE_NO_INPLACE), and var - c * matmul(a, b) as one GEMM adding into var
                      (GIR_COMPILE_NO_FOLD_UPDATE), which rounds c's product differently.
-   train_eval        (xs...)                                                  any    yes  kernel copy
+   train_eval        (xs...)                                                       any    yes  kernel copy
                      xs[0] in training plans, xs[1] in plans compiled with GIR_COMPILE_EVAL (only that branch
                      is computed); xs[2..] are assign nodes that training plans run whenever they compute this
                      node (running statistics), eval plans never. xs[0] and xs[1] have one dtype and shape.
-   max_pool2d_pick   (v, @x; kernel, stride, padding)                         float  yes  kernel pool
+   max_pool2d_pick   (v, @x; kernel, stride, padding)                              float  yes  kernel pool
                      For each window of x NCHW, the value of v (x's shape) at the window's first maximum of x
                      (row-major, padding never chosen): the transpose of max_pool2d_bwd in gy, so
                      max_pool2d_pick(x, x, ...) is max_pool2d(x, ...); a result of the pooled shape;
                      attributes as max_pool2d.
-   call              (args...; func, dtype)                                   attr   yes  kernel none
+   call              (args...; func, dtype)                                        attr   yes  kernel none
                      Calls a function (gir_func_new) on args, one per parameter with its dtype and shape: a
                      tuple, an empty u8 [0] node whose results are result nodes (gir_func_call builds both).
                      func indexes the calling graph's list of functions. A plan runs the body as a plan of its
                      own; the gradient is a call of the function's VJP (gir_func_vjp), built once per
                      function.
-   if                (xs...; then_f, else_f, dtype)                           attr   yes  kernel none
+   if                (xs...; then_f, else_f, dtype)                                attr   yes  kernel none
                      xs[0], a b8 scalar, picks the function that runs on xs[1..]: then_f where true, else_f
                      where false (gir_cond builds it and its result nodes). The two functions take and give
                      the same dtypes and shapes. Only the picked one runs, so what the other would compute (a
                      NaN, an inf) reaches no value and no gradient; the gradient is an if on the same
                      predicate over the two functions' VJPs.
-   loop              (xs...; func, length, carry, nxs, reverse, dtype)        attr   yes  kernel none
+   loop              (xs...; func, length, carry, nxs, reverse, checkpoint, dtype) attr   yes  kernel none
                      Runs func length times (gir_scan builds it and its results; JAX's lax.scan): its first
                      carry parameters start from xs[0..carry) and take its first carry results after each
                      step; the next nxs parameters are step t's slice along axis 0 of the next xs (each
                      [length, ...]); the rest are the same every step. Results: the last carries, then each
                      other result stacked along a new axis 0. reverse runs the steps from length - 1 down to
                      0. The gradient is a reverse scan of the function's VJP over the carries of every step,
-                     which a second forward scan keeps.
-   while_loop        (xs...; body_f, cond_f, dtype)                           attr   no   kernel none
+                     which a second forward scan keeps; checkpoint k > 0 (a whole number of steps dividing
+                     length) keeps them every k steps only and recomputes each segment's as the reverse scan
+                     reaches it.
+   while_loop        (xs...; body_f, cond_f, dtype)                                attr   no   kernel none
                      Runs body_f on the carries xs while cond_f (a b8 scalar of the carries) is true, checked
                      before each step (gir_while builds it and its results: the carries after the last step).
                      Forward only.
-   result            (call; index, dtype)                                     attr   yes  kernel none
+   result            (call; index, dtype)                                          attr   yes  kernel none
                      Result index of the call node call: the dtype and shape of the function's result.
 */
 #ifndef GIR_H_INCLUDED
@@ -507,7 +509,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "b5a692fa0e0e75d37bc3c868a4c539acd85789521e64a3893c1929dbe7a731c3"
+#define GIR_OPSDEF_SHA256 "24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1145,7 +1147,7 @@ GIR_API gir_node gir_max_pool2d_pick(gir_graph *g, gir_node v, gir_node x, gir_i
 /* core */
 GIR_API gir_node gir_call(gir_graph *g, int n, const gir_node *args, int func, gir_dtype dtype);
 GIR_API gir_node gir_if(gir_graph *g, int n, const gir_node *xs, int then_f, int else_f, gir_dtype dtype);
-GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int length, int carry, int nxs, int reverse, gir_dtype dtype);
+GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int length, int carry, int nxs, int reverse, double checkpoint, gir_dtype dtype);
 GIR_API gir_node gir_while_loop(gir_graph *g, int n, const gir_node *xs, int body_f, int cond_f, gir_dtype dtype);
 GIR_API gir_node gir_result(gir_graph *g, gir_node call, int index, gir_dtype dtype);
 
@@ -1341,11 +1343,17 @@ GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_
    next arguments, [length, ...]: step t reads slice t of axis 0) and invariants (the rest, the same every step).
    results: the carries after the last step, then each other result of body stacked along a new axis 0. reverse:
    steps length - 1 down to 0 (slice t still goes with step t). Gradients: a reverse scan of body's VJP over the
-   carries of every step (kept by a second forward scan that the gradient builds): memory length x the carries. */
+   carries of every step, which a second forward scan keeps: memory length x the carries (checkpoint 0). With
+   checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every k steps only, and the reverse
+   scan recomputes a segment's k before running back over it: memory (length / k + k) x the carries, one more
+   forward pass, the same gradient bits. GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least memory
+   (near sqrt(length)). Zero the desc before setting it (= {0}) so fields added later keep their default. */
+#define GIR_SCAN_CHECKPOINT_AUTO (-1)
 typedef struct gir_scan_desc {
     int length;             /* steps, >= 1 */
     int n_carry, n_xs;
     int reverse;
+    int checkpoint;         /* 0: keep every step's carries for the gradient; k: every k steps; _AUTO */
 } gir_scan_desc;
 GIR_API gir_status  gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                              const gir_node *args, int n_results, gir_node *results);
@@ -3537,7 +3545,7 @@ enum { GIR__RF_WRAP = 1, GIR__RF_NOEMPTY = 2, GIR__RF_ZERO = 4 };
 #  define GIR__WHY_RESHAPE 1
 #elif defined(GIR_NO_OPS_SHAPE)
 #  define GIR__WHY_RESHAPE 3
-#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RESHAPE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ADD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_ADD_N) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_BROADCAST_TO) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FLOORDIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MUL) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_SUM) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
+#elif defined(GIR_ONLY_OPS) && !(defined(GIR_WITH_OP_RESHAPE) || defined(GIR_WITH_OPS_SHAPE) || (!defined(GIR_ONLY_OPS_NO_GRAD) && (defined(GIR_WITH_OP_ADD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_ADD_N) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_BCE_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_BROADCAST_TO) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_DET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_DIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FLOORDIV) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_FMOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_LOGDET) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_LOGSUMEXP) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_LOOP) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MATMUL) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_MAX) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MAXIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MEAN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MIN) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_MINIMUM) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MOD) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_MUL) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_OUTER) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_POW) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_PROD) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_SUB) || defined(GIR_WITH_OPS_CORE) || defined(GIR_WITH_OP_SUM) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_TRACE) || defined(GIR_WITH_OPS_LINALG) || defined(GIR_WITH_OP_VAR) || defined(GIR_WITH_OPS_REDUCE) || defined(GIR_WITH_OP_WHERE) || defined(GIR_WITH_OPS_SHAPE) || defined(GIR_WITH_OP_XENT_LOGITS) || defined(GIR_WITH_OPS_NN) || defined(GIR_WITH_OP_XENT_LOGITS_PROB) || defined(GIR_WITH_OPS_NN))))
 #  define GIR__WHY_RESHAPE 2
 #else
 #  define GIR__WHY_RESHAPE 0
@@ -23194,7 +23202,7 @@ static gir_status gir__sh_xent(gir__bctx *b);
 static gir_status gir__sh_xent_prob(gir__bctx *b);
 static const char *const gir__in_words[18] = {"a", "args", "b", "call", "cond", "gy", "index", "labels", "logits", "probs", "src", "t", "v", "value", "var", "w", "x", "xs"};
 static const unsigned char gir__in_names[162] = {0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 16, 16, 16, 6, 16, 6, 6, 4, 0, 2, 16, 16, 16, 16, 16, 16, 0, 2, 0, 2, 0, 2, 16, 16, 16, 16, 16, 0, 2, 16, 16, 8, 7, 8, 9, 16, 11, 0, 2, 16, 15, 5, 15, 16, 5, 16, 5, 16, 16, 5, 16, 16, 6, 16, 6, 10, 0, 2, 0, 14, 13, 17, 12, 16, 1, 17, 17, 17, 3};
-#define GIR__OPS_HASH 0xc1ab9498u
+#define GIR__OPS_HASH 0x5b662ff7u
 static const char *const gir__op_names[GIR_OP__COUNT] = {
     "invalid", "input", "variable", "constant", "fill", "eye", "arange", "rand_uniform", "rand_normal", "not",
     "and", "or", "xor", "gt", "ge", "lt", "le", "eq", "ne", "approx_eq", "isnan", "isinf", "isfinite", "add",
@@ -24455,7 +24463,7 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
     {"i:then_f,i:else_f,dtype:dtype", "", gir__sh_if, 158, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* if */
 #endif
 #if !GIR__WHY_LOOP
-    {"i:func,i:length,i:carry,i:nxs,i:reverse,dtype:dtype", "", gir__sh_scan, 159, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* loop */
+    {"i:func,i:length,i:carry,i:nxs,i:reverse,f:checkpoint,dtype:dtype", "", gir__sh_scan, 159, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* loop */
 #endif
 #if !GIR__WHY_WHILE_LOOP
     {"i:body_f,i:cond_f,dtype:dtype", "a while loop without max_trip keeps no bound on the steps its gradient would store: give gir_while \" \"a max_trip (a masked scan) or use gir_scan", gir__sh_while, 160, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* while_loop */
@@ -27028,7 +27036,7 @@ GIR_API gir_node gir_if(gir_graph *g, int n, const gir_node *xs, int then_f, int
     A.dtype = (int32_t)dtype;
     return gir_op_build(g, GIR_OP_IF, n, xs, &A);
 }
-GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int length, int carry, int nxs, int reverse, gir_dtype dtype) {
+GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int length, int carry, int nxs, int reverse, double checkpoint, gir_dtype dtype) {
     gir_attr A;
     gir_attr_zero(&A);
     A.i[0] = (int32_t)func;
@@ -27036,6 +27044,7 @@ GIR_API gir_node gir_loop(gir_graph *g, int n, const gir_node *xs, int func, int
     A.i[2] = (int32_t)carry;
     A.i[3] = (int32_t)nxs;
     A.i[4] = (int32_t)reverse;
+    A.f[0] = checkpoint;
     A.dtype = (int32_t)dtype;
     return gir_op_build(g, GIR_OP_LOOP, n, xs, &A);
 }
@@ -27246,18 +27255,34 @@ GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_f
     for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
     return gir__tuple_results(g, gir_if(g, n_args + 1, ins, ti, ei, GIR_DTYPE_U8), then_f, results);
 }
+/* the steps between the carries a scan's gradient keeps: 0 (every step), desc's k, or for _AUTO the divisor k of
+   the length with the least length / k + k (0 when that is 1: a prime length); -1 and an error in g otherwise */
+static int gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
+    int k = d->checkpoint, j, best = 1;
+    if (k == GIR_SCAN_CHECKPOINT_AUTO) {
+        for (j = 2; j <= d->length / 2; ++j)
+            if (d->length % j == 0 && d->length / j + j < d->length / best + best) best = j;
+        return best == 1 ? 0 : best;
+    }
+    if (k < 0 || (k > 0 && d->length > 0 && d->length % k)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
+                   "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
+        return -1;
+    }
+    return k;
+}
 GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                             const gir_node *args, int n_results, gir_node *results) {
-    int fi;
+    int fi, ck;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "scan", body, n_args, args, n_results, results) != GIR_OK) return g->status;
     if (!desc) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: the gir_scan_desc is NULL");
         return GIR_ERR_INVALID_ARG;
     }
-    if ((fi = gir__callee(g, body)) < 0) return g->status;
+    if ((ck = gir__scan_ckpt(g, desc)) < 0 || (fi = gir__callee(g, body)) < 0) return g->status;
     return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
-                                          desc->reverse ? 1 : 0, GIR_DTYPE_U8), body, results);
+                                          desc->reverse ? 1 : 0, (double)ck, GIR_DTYPE_U8), body, results);
 }
 /* while with max_trip: a scan of max_trip steps of m(c) = where(cond_f(c), body_f(c), c), m's body a graph of its
    own that the calling graph holds (freed with it): once cond_f is false the carries stay */
@@ -27290,6 +27315,7 @@ static gir_status gir__while_masked(gir_graph *g, gir_func *cond_f, gir_func *bo
         gir_graph_free(w);
         return g->status;
     }
+    GIR_MEMSET(&d, 0, sizeof d);
     d.length = max_trip;
     d.n_carry = n;
     d.n_xs = 0;
@@ -28305,36 +28331,137 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
-/* a scan: a forward scan keeps the carries of every step, a reverse scan of the step VJP runs back over them */
+/* a scan's way back in graph X: a forward scan of f->hist keeps the carries of every step, a reverse scan of
+   f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last carries, then of its ny
+   stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's results (the carries'
+   adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
+static gir_status gir__scan_back(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
+                                 const gir_node *cb, const gir_node *s0, gir_node *br) {
+    int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
+    gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN];
+    gir_scan_desc d = *sd;
+    d.checkpoint = 0;
+    if (nc && gir_scan(X, f->hist, &d, n, x, 2 * nc, hr) != GIR_OK) return X->status;
+    for (k = 0; k < nc; ++k) args[m++] = cb[k];
+    for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
+    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
+    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
+    for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
+    for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
+    d.n_carry = nc + ni;
+    d.n_xs = nc + nx + ny;
+    d.reverse = !d.reverse;
+    return gir_scan(X, f->svjp, &d, m, args, f->svjp->nresults, br);
+}
+/* s with axis 0 (q * k long) split in two, [q, k, ...], or (q 0) with [k] before it */
+static gir_shape gir__seg_shape(gir_shape s, int q, int k) {
+    int j;
+    if (q) s.dim[0] /= q;
+    if (s.rank >= GIR_MAX_RANK) return s;        /* gir_reshape or gir_input then says the rank is too large */
+    for (j = s.rank++; j > 0; --j) s.dim[j] = s.dim[j - 1];
+    s.dim[0] = q ? q : k;
+    return s;
+}
+/* a parameter of S like node id of f's body; a segment's slices of it when per: [k, ...] */
+static gir_node gir__seg_param(gir_graph *S, const gir_func *f, uint32_t id, int per, int k) {
+    const gir__node *d = &f->body->nodes[id];
+    gir_shape s = *gir__nshape(f->body, d);
+    return gir_input(S, (gir_dtype)d->dtype, per ? gir__seg_shape(s, 0, k) : s);
+}
+/* in S, a graph of its own: "segments" runs k steps of f->hist from a kept carry (results: the carry k steps on,
+   then the one it started from); "segments_vjp" recomputes those k steps' carries and runs back over them
+   (gir__scan_back). Its parameters: the carries' adjoints, the invariants' sums, the kept carry, the segment's
+   slices of the per-step inputs and of the outputs' adjoints, the invariants. */
+static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc *d, int n, gir_func **sf,
+                                 gir_func **sb) {
+    int nc = d->n_carry, nx = d->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k = d->length, j;
+    int is = nc, ic = is + ni, ix = ic + nc, iy = ix + nx, ii = iy + ny;
+    gir_node p[4 * GIR__MAX_IN], r[3 * GIR__MAX_IN], xa[GIR__MAX_IN], ca[2 * GIR__MAX_IN];
+    char nm[48];
+    for (j = 0; j < n; ++j) p[j] = gir__seg_param(S, f, f->params[j], j >= nc && j < nc + nx, k);
+    if (gir_scan(S, f->hist, d, n, p, 2 * nc, r) != GIR_OK) return S->status;
+    for (j = 0; j < nc; ++j) r[nc + j] = p[j];
+    gir__format(nm, sizeof nm, "%s_segments", f->name);
+    if (!(*sf = gir_func_new(S, nm, n, p, 2 * nc, r))) return S->status;
+    for (j = 0; j < nc; ++j) ca[j] = p[j] = gir__seg_param(S, f, f->results[j], 0, k);
+    for (j = 0; j < ni; ++j) p[is + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
+    for (j = 0; j < nc; ++j) xa[j] = p[ic + j] = gir__seg_param(S, f, f->params[j], 0, k);
+    for (j = 0; j < nx; ++j) xa[nc + j] = p[ix + j] = gir__seg_param(S, f, f->params[nc + j], 1, k);
+    for (j = 0; j < ny; ++j) ca[nc + j] = p[iy + j] = gir__seg_param(S, f, f->results[nc + j], 1, k);
+    for (j = 0; j < ni; ++j) xa[nc + nx + j] = p[ii + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
+    if (gir__scan_back(S, f, d, n, xa, ca, p + is, r) != GIR_OK) return S->status;
+    gir__format(nm, sizeof nm, "%s_segments_vjp", f->name);
+    *sb = gir_func_new(S, nm, ii + ni, p, f->svjp->nresults, r);
+    return S->status;
+}
+/* gir__scan_back with the carries kept every sd->checkpoint = k steps: a forward scan of "segments" over the
+   q = length / k segments keeps q carries, a reverse scan of "segments_vjp" gives br. The functions' graph is
+   held by G (freed with it); the per-step inputs and outputs' adjoints go in as [q, k, ...]. */
+static gir_status gir__scan_back_ckpt(gir_graph *G, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
+                                      const gir_node *cb, gir_node *br) {
+    int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, q = sd->length / sd->checkpoint;
+    int j, m = 0;
+    gir_graph_desc gd;
+    gir_graph *S;
+    gir_node a[3 * GIR__MAX_IN], xr[GIR__MAX_IN], fr[2 * GIR__MAX_IN];
+    gir_func *sf = NULL, *sb = NULL;
+    gir_scan_desc d = *sd;
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = G->a;
+    d.length = sd->checkpoint;
+    d.checkpoint = 0;
+    if (!(S = gir_graph_new(&gd)) || gir__seg_funcs(S, f, &d, n, &sf, &sb) != GIR_OK) {
+        gir__gfail(G, S ? S->status : GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s' kept every %d steps: %s",
+                   f->name, sd->checkpoint, S ? S->msg : "out of memory");
+        gir_graph_free(S);
+        return G->status;
+    }
+    for (j = 0; j < n; ++j)
+        xr[j] = j < nc || j >= nc + nx ? x[j] : gir_reshape(G, x[j], gir__seg_shape(*gir__nshape(G, &G->nodes[x[j].id]), q, 0));
+    d.length = q;
+    if (gir_scan(G, sf, &d, n, xr, 2 * nc, fr) == GIR_OK) {
+        for (j = 0; j < nc; ++j) a[m++] = cb[j];
+        for (j = 0; j < ni; ++j) a[m++] = gir_zeros_like(G, x[nc + nx + j]);
+        for (j = 0; j < nc; ++j) a[m++] = fr[nc + j];
+        for (j = 0; j < nx; ++j) a[m++] = xr[nc + j];
+        for (j = 0; j < ny; ++j)
+            a[m++] = gir_reshape(G, cb[nc + j], gir__seg_shape(*gir__nshape(G, &G->nodes[cb[nc + j].id]), q, 0));
+        for (j = 0; j < ni; ++j) a[m++] = x[nc + nx + j];
+        d.n_carry = nc + ni;
+        d.n_xs = nc + nx + ny;
+        d.reverse = !d.reverse;
+        if (gir_scan(G, sb, &d, m, a, sb->nresults, br) == GIR_OK)
+            for (j = 0; j < nx; ++j)
+                br[nc + ni + j] = gir_reshape(G, br[nc + ni + j], *gir__nshape(G, &G->nodes[x[nc + j].id]));
+    }
+    gir_graph_free(S);
+    return G->status;
+}
+/* a scan: gir__scan_back, or with the node's checkpoint k > 0, gir__scan_back_ckpt */
 static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx) {
-    gir_func *f = G->callees[nd->attr->i[0]], *h = NULL, *v;
-    int nc = nd->attr->i[2], nx = nd->attr->i[3], ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
-    gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN], br[2 * GIR__MAX_IN];
+    gir_func *f = G->callees[nd->attr->i[0]];
+    int nc = nd->attr->i[2], nx = nd->attr->i[3], ni = n - nc - nx, ny = f->nresults - nc, k;
+    gir_node cb[2 * GIR__MAX_IN], br[2 * GIR__MAX_IN];
     gir_scan_desc d;
+    gir_status st;
     (void)g; (void)need;
-    if (gir__scan_floats(G, y, f) || (nc && !(h = gir__scan_hist(f, nc))) || !(v = gir__scan_vjp(f, nc, nx))) {
+    if (gir__scan_floats(G, y, f) || (nc && !gir__scan_hist(f, nc)) || !gir__scan_vjp(f, nc, nx)) {
         if (G->status == GIR_OK)
             gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
                        "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
         return;
     }
+    GIR_MEMSET(&d, 0, sizeof d);
     d.length = nd->attr->i[1];
     d.n_carry = nc;
     d.n_xs = nx;
     d.reverse = nd->attr->i[4];
-    if (nc && gir_scan(G, h, &d, n, x, 2 * nc, hr) != GIR_OK) return;
-    for (k = 0; k < nc; ++k) args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + k));
-    for (k = 0; k < ni; ++k) args[m++] = gir_zeros_like(G, x[nc + nx + k]);
-    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
-    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
-    for (k = 0; k < ny; ++k)
-        args[m++] = G->cots[nc + k].id ? G->cots[nc + k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + nc + k));
-    for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
-    d.n_carry = nc + ni;
-    d.n_xs = nc + nx + ny;
-    d.reverse = !d.reverse;
-    if (gir_scan(G, v, &d, m, args, v->nresults, br) != GIR_OK) return;
+    d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
+    for (k = 0; k < nc + ny; ++k)
+        cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
+    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br) : gir__scan_back(G, f, &d, n, x, cb, NULL, br);
+    if (st != GIR_OK) return;
     for (k = 0; k < nc; ++k) dx[k] = br[k];
     for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];
     for (k = 0; k < ni; ++k) dx[nc + nx + k] = br[nc + k];
@@ -36318,22 +36445,22 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:690 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:691 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:692 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:686 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:687 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:688 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:689 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:693 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:694 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:699 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:695 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:696 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:700 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:697 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:698 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:701 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:691 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:692 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:693 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:687 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:688 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:689 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:690 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:694 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:695 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:700 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:696 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:697 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:701 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:698 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:699 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:702 */
 };
 /* the first row of gir__rules of each op, 0 for none; its rows follow it */
 static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
@@ -38045,7 +38172,7 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
 typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
 /* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__fold_rule gir__folds[1] = {
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:718 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:719 */
 };
 typedef struct gir__fold {
     const gir__fold_rule *r;
@@ -40373,6 +40500,7 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
         gir_graph_free(cg);
         return fail;
     }
+    GIR_MEMSET(&sd, 0, sizeof sd);
     sd.length = s.dim[0];
     sd.n_carry = 2;
     sd.n_xs = 1;
@@ -45022,7 +45150,7 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:741 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:742 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45031,7 +45159,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:741 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:757 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:758 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45040,7 +45168,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:757 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:864 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:865 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -45054,7 +45182,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:864 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:898 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:899 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45062,7 +45190,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:898 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:900 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:901 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45070,7 +45198,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:900 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:775 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:776 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45079,7 +45207,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:775 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:780 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:781 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45088,7 +45216,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:780 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:790 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:791 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45097,7 +45225,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:790 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:808 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:809 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45106,7 +45234,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:808 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:809 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:810 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45115,7 +45243,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:809 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:756 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:757 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45124,7 +45252,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:756 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:863 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:864 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -45138,7 +45266,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:863 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:758 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:759 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45147,7 +45275,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:758 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:865 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:866 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -45163,7 +45291,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:865 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:834 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:835 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45172,7 +45300,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:834 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:837 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:838 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45181,7 +45309,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:837 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:838 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:839 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45190,7 +45318,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:838 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:839 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:840 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45199,7 +45327,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:839 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:886 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:887 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45208,7 +45336,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:886 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:876 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:877 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45216,7 +45344,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:876 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:810 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:811 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45225,7 +45353,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:810 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:850 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:851 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45234,7 +45362,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:850 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:751 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:752 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45243,7 +45371,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:751 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:770 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:771 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -45256,7 +45384,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:770 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:829 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:830 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45265,7 +45393,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:829 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:821 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:822 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45273,7 +45401,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:821 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:815 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:816 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45281,7 +45409,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:815 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:842 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:843 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45289,7 +45417,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:842 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:832 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:833 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45298,7 +45426,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:832 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:887 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:888 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45307,7 +45435,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:887 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:873 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:874 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45316,7 +45444,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:873 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:754 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:755 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45325,7 +45453,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:754 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:760 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:761 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45334,7 +45462,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:760 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:858 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:859 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45343,7 +45471,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:858 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:896 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:897 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45352,7 +45480,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:896 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:861 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:862 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45361,7 +45489,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:861 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:878 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:879 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45370,7 +45498,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:878 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:869 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:870 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45379,7 +45507,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:869 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:778 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:779 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45388,7 +45516,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:778 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:783 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:784 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45397,7 +45525,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:783 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:840 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:841 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45406,7 +45534,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:840 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:879 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:880 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45415,7 +45543,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:87
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:894 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:895 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45423,7 +45551,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:894 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:768 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:769 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45432,7 +45560,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:768 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:785 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:786 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45441,7 +45569,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:785 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:761 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:762 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45450,7 +45578,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:761 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:743 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:744 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45459,7 +45587,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:743 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:841 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:842 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45468,7 +45596,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:841 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:859 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:860 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45477,7 +45605,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:859 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:813 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:814 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45486,7 +45614,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:813 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:750 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:751 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45495,7 +45623,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:750 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:889 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:890 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45504,7 +45632,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:889 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:830 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:831 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45513,7 +45641,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:830 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:831 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:832 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45522,7 +45650,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:831 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:884 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:885 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45531,7 +45659,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:884 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:798 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:799 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45540,7 +45668,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:798 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:835 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:836 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45549,7 +45677,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:835 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:836 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:837 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45558,7 +45686,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:836 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:786 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:787 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45567,7 +45695,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:786 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:788 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:789 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45576,7 +45704,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:788 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:895 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:896 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45585,7 +45713,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:895 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:875 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:876 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45593,7 +45721,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:875 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:874 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:875 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45601,7 +45729,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:874 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:771 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:772 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -45614,7 +45742,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:771 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:772 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:773 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -45628,7 +45756,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:772 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:856 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:857 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45637,7 +45765,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:856 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:857 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:858 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45646,14 +45774,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:857 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:740 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:741 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:866 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:867 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45662,7 +45790,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:866
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:849 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:850 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45671,7 +45799,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:849 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:764 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:765 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45680,7 +45808,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:764 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:868 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:869 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45689,7 +45817,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:868 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:890 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:891 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45698,7 +45826,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:890 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:847 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:848 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45707,7 +45835,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:847 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:767 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:768 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45716,7 +45844,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:767 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:787 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:788 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45725,7 +45853,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:787 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:789 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:790 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45734,7 +45862,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:789 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:744 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:745 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45743,7 +45871,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:744 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:817 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:818 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45752,7 +45880,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:817 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:800 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:801 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45761,7 +45889,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:800 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:797 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:798 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45770,7 +45898,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:797 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:880 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:881 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45779,7 +45907,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:880 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:823 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:824 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45787,7 +45915,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:823 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:833 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:834 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45796,7 +45924,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:833 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:901 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:902 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45805,7 +45933,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:901 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:825 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:826 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45813,7 +45941,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:825 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:867 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:868 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45822,7 +45950,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:902 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:903 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45830,7 +45958,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:902 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:824 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:825 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45838,7 +45966,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:824 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:853 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:854 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45847,7 +45975,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:853 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:899 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:900 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45855,7 +45983,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:899 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:777 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:778 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45864,7 +45992,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:777 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:782 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:783 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45873,7 +46001,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:782 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:742 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:743 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45882,7 +46010,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:742 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:854 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:855 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45891,7 +46019,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:763 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:764 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45900,7 +46028,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:763 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:860 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:861 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45909,7 +46037,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:860 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:791 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:792 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45918,7 +46046,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:791 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:794 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:795 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45927,7 +46055,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:794 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:795 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:796 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -45939,7 +46067,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:795 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:845 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:846 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45948,7 +46076,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:845 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:779 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:780 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45957,7 +46085,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:779 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:784 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:785 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45966,7 +46094,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:784 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:892 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:893 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45974,7 +46102,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:892 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:891 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:892 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45982,7 +46110,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:891 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:877 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:878 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45991,7 +46119,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:877 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:888 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:889 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46000,7 +46128,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:888 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:843 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:844 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46008,7 +46136,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:843 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:746 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:747 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46017,7 +46145,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:746 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:818 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:819 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -46027,7 +46155,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:818 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:819 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:820 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -46038,7 +46166,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:819 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:820 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:821 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -46048,7 +46176,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:820 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:806 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:807 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46057,7 +46185,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:806 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:803 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:804 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46066,7 +46194,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:803 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:802 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:803 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46075,7 +46203,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:802 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:804 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:805 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46084,7 +46212,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:804 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:805 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:806 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46093,7 +46221,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:805 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:801 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:802 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46102,7 +46230,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:801 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:807 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:808 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -46112,7 +46240,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:807 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:749 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:750 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46121,7 +46249,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:749 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:811 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:812 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46130,7 +46258,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:811 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:870 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:871 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46139,7 +46267,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:870 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:871 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:872 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46148,7 +46276,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:871 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:893 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:894 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46157,7 +46285,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:893 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:903 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:904 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46166,7 +46294,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:903 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:904 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:905 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46175,7 +46303,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:904 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:752 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:753 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46184,7 +46312,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:752 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:897 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:898 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46193,7 +46321,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:897 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:883 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:884 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46202,7 +46330,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:883 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:882 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:883 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46211,7 +46339,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:882 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:885 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:886 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46220,7 +46348,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:885 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:769 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:770 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -46231,7 +46359,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:769 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:814 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:815 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46240,7 +46368,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:814 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:852 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:853 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -46259,7 +46387,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:852 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:747 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:748 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46268,7 +46396,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:747 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:762 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:763 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46277,7 +46405,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:762 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:753 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:754 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46286,7 +46414,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:753 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:759 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:760 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46295,7 +46423,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:759 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:851 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:852 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46304,7 +46432,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:851 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:828 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:829 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46313,7 +46441,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:828 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:816 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:817 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46322,7 +46450,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:816 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:799 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:800 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46331,7 +46459,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:799 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:855 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:856 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46340,7 +46468,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:765 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:766 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46349,7 +46477,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:765 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:766 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:767 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -46361,7 +46489,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:766 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:862 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:863 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46370,7 +46498,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:862 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:848 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:849 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46379,7 +46507,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:848 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:745 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:746 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46388,7 +46516,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:745 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:826 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:827 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46397,7 +46525,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:826 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:776 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:777 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46406,7 +46534,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:776 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:781 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:782 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46415,7 +46543,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:781 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:822 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:823 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46423,7 +46551,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:822 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:755 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:756 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46432,7 +46560,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:755 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:748 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:749 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46441,7 +46569,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:748 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:773 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:774 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -46453,7 +46581,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:773 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:844 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:845 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46462,7 +46590,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:844 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:881 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:882 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46471,7 +46599,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:881 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:812 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:813 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46480,7 +46608,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:812 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:846 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:847 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46489,7 +46617,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:846 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:827 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:828 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46498,7 +46626,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:827 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:872 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:873 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46507,7 +46635,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:872 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:793 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:794 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46516,7 +46644,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:793 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:792 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:793 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47390,7 +47518,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:932 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:933 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47399,7 +47527,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:932 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:933 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:934 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47413,7 +47541,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:933 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:934 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:935 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -47425,7 +47553,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:934 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:763 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:764 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -47433,7 +47561,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:763 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:790 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:791 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47443,7 +47571,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:790 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:791 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:792 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47453,7 +47581,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:791 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:792 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:793 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47463,7 +47591,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:792 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:786 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:787 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47473,7 +47601,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:786 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:788 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:789 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47483,7 +47611,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:788 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:787 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:788 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47493,7 +47621,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:787 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:789 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:790 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47503,7 +47631,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:789 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:785 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:786 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47513,7 +47641,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:785 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:936 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:937 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47526,7 +47654,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:936 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:764 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:765 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -47534,7 +47662,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:764 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:937 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:938 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -47542,7 +47670,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:937 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:938 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:939 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -47561,7 +47689,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:938 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:780 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:781 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47571,7 +47699,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:780 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:781 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:782 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47581,7 +47709,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:781 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:782 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:783 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47591,7 +47719,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:782 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:939 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:940 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47601,7 +47729,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:939 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:742 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:743 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -47609,7 +47737,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:742 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:940 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:941 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47619,7 +47747,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:940 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:941 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:942 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47629,7 +47757,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:941 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:942 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:943 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47639,7 +47767,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:942 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:943 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:944 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47650,7 +47778,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:943 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:945 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:946 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -47658,7 +47786,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:945 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:741 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:742 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -47666,7 +47794,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:741 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:762 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:763 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -47674,7 +47802,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:762 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:946 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:947 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47684,7 +47812,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:946 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:745 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:746 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -47692,7 +47820,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:745 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:947 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:948 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -47703,7 +47831,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:947 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:746 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:747 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -47711,7 +47839,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:746 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:743 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:744 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -47719,7 +47847,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:743 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:948 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:949 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -47732,7 +47860,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:948 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:744 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:745 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -47740,7 +47868,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:744 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:949 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:950 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -47753,7 +47881,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:949 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:950 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:951 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -47766,7 +47894,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:950 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:753 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:754 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -47774,7 +47902,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:753 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:754 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:755 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -47782,7 +47910,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:754 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:755 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:756 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -47790,7 +47918,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:755 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:756 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:757 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -47798,7 +47926,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:756 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:757 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:758 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -47806,7 +47934,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:757 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:758 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:759 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -47814,7 +47942,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:758 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:759 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:760 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -47822,7 +47950,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:759 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:760 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:761 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -47830,7 +47958,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:760 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:748 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:749 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -47838,7 +47966,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:748 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:747 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:748 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -47846,7 +47974,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:747 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:765 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:766 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -47854,7 +47982,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:765 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:749 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:750 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -47862,7 +47990,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:749 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:767 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:768 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -47871,7 +47999,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:767 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:768 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:769 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -47880,7 +48008,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:768 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:952 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:953 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -47908,7 +48036,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:952 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:951 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:952 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47921,7 +48049,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:951 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:761 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:762 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -47929,7 +48057,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:761 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:750 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:751 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -47937,7 +48065,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:750 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:751 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:752 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -47945,7 +48073,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:751 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:752 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:753 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -47953,7 +48081,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:752 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:953 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:954 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -47965,7 +48093,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:953 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:954 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:955 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -47976,7 +48104,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:954 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:955 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:956 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -47986,7 +48114,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:955 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:956 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:957 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -47996,7 +48124,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:956 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:957 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:958 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -48006,7 +48134,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:957 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:958 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:959 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -48016,7 +48144,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:958 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:959 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:960 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -48026,7 +48154,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:959 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:960 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:961 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -48040,7 +48168,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:960 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:961 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:962 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -48054,7 +48182,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:961 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:962 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:963 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -48065,7 +48193,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:962 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:963 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:964 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -48074,7 +48202,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:963 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:964 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:965 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -48084,7 +48212,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:964 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:965 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:966 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -48100,7 +48228,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:965 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:966 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:967 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -48109,7 +48237,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:966 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:967 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:968 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -48125,7 +48253,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:967 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:968 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:969 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -48137,7 +48265,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:968 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:830 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:831 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48148,7 +48276,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:830 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:935 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:936 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -48161,7 +48289,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:935 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:793 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:794 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48173,7 +48301,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:793 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:969 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -48184,7 +48312,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:969 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:971 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -48195,7 +48323,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:810 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:811 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -48204,7 +48332,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:810 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:971 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:972 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -48212,7 +48340,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:971 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:972 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48222,7 +48350,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:972 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:974 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48232,7 +48360,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:869 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:870 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -48240,7 +48368,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:869 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:799 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:800 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -48249,7 +48377,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:799 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:800 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:801 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -48258,7 +48386,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:800 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:974 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:975 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48272,7 +48400,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:974 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:975 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:976 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48287,7 +48415,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:975 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:976 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:977 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -48298,7 +48426,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:976 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:977 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:978 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -48310,7 +48438,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:977 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:831 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:832 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48321,7 +48449,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:831 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:944 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:945 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);

@@ -532,11 +532,17 @@ GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_
    next arguments, [length, ...]: step t reads slice t of axis 0) and invariants (the rest, the same every step).
    results: the carries after the last step, then each other result of body stacked along a new axis 0. reverse:
    steps length - 1 down to 0 (slice t still goes with step t). Gradients: a reverse scan of body's VJP over the
-   carries of every step (kept by a second forward scan that the gradient builds): memory length x the carries. */
+   carries of every step, which a second forward scan keeps: memory length x the carries (checkpoint 0). With
+   checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every k steps only, and the reverse
+   scan recomputes a segment's k before running back over it: memory (length / k + k) x the carries, one more
+   forward pass, the same gradient bits. GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least memory
+   (near sqrt(length)). Zero the desc before setting it (= {0}) so fields added later keep their default. */
+#define GIR_SCAN_CHECKPOINT_AUTO (-1)
 typedef struct gir_scan_desc {
     int length;             /* steps, >= 1 */
     int n_carry, n_xs;
     int reverse;
+    int checkpoint;         /* 0: keep every step's carries for the gradient; k: every k steps; _AUTO */
 } gir_scan_desc;
 GIR_API gir_status  gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                              const gir_node *args, int n_results, gir_node *results);

@@ -183,18 +183,34 @@ GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_f
     for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
     return gir__tuple_results(g, gir_if(g, n_args + 1, ins, ti, ei, GIR_DTYPE_U8), then_f, results);
 }
+/* the steps between the carries a scan's gradient keeps: 0 (every step), desc's k, or for _AUTO the divisor k of
+   the length with the least length / k + k (0 when that is 1: a prime length); -1 and an error in g otherwise */
+static int gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
+    int k = d->checkpoint, j, best = 1;
+    if (k == GIR_SCAN_CHECKPOINT_AUTO) {
+        for (j = 2; j <= d->length / 2; ++j)
+            if (d->length % j == 0 && d->length / j + j < d->length / best + best) best = j;
+        return best == 1 ? 0 : best;
+    }
+    if (k < 0 || (k > 0 && d->length > 0 && d->length % k)) {
+        gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
+                   "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
+        return -1;
+    }
+    return k;
+}
 GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                             const gir_node *args, int n_results, gir_node *results) {
-    int fi;
+    int fi, ck;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "scan", body, n_args, args, n_results, results) != GIR_OK) return g->status;
     if (!desc) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: the gir_scan_desc is NULL");
         return GIR_ERR_INVALID_ARG;
     }
-    if ((fi = gir__callee(g, body)) < 0) return g->status;
+    if ((ck = gir__scan_ckpt(g, desc)) < 0 || (fi = gir__callee(g, body)) < 0) return g->status;
     return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
-                                          desc->reverse ? 1 : 0, GIR_DTYPE_U8), body, results);
+                                          desc->reverse ? 1 : 0, (double)ck, GIR_DTYPE_U8), body, results);
 }
 /* while with max_trip: a scan of max_trip steps of m(c) = where(cond_f(c), body_f(c), c), m's body a graph of its
    own that the calling graph holds (freed with it): once cond_f is false the carries stay */
@@ -227,6 +243,7 @@ static gir_status gir__while_masked(gir_graph *g, gir_func *cond_f, gir_func *bo
         gir_graph_free(w);
         return g->status;
     }
+    GIR_MEMSET(&d, 0, sizeof d);
     d.length = max_trip;
     d.n_carry = n;
     d.n_xs = 0;

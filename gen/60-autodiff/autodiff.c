@@ -419,36 +419,137 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
-/* a scan: a forward scan keeps the carries of every step, a reverse scan of the step VJP runs back over them */
+/* a scan's way back in graph X: a forward scan of f->hist keeps the carries of every step, a reverse scan of
+   f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last carries, then of its ny
+   stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's results (the carries'
+   adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
+static gir_status gir__scan_back(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
+                                 const gir_node *cb, const gir_node *s0, gir_node *br) {
+    int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
+    gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN];
+    gir_scan_desc d = *sd;
+    d.checkpoint = 0;
+    if (nc && gir_scan(X, f->hist, &d, n, x, 2 * nc, hr) != GIR_OK) return X->status;
+    for (k = 0; k < nc; ++k) args[m++] = cb[k];
+    for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
+    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
+    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
+    for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
+    for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
+    d.n_carry = nc + ni;
+    d.n_xs = nc + nx + ny;
+    d.reverse = !d.reverse;
+    return gir_scan(X, f->svjp, &d, m, args, f->svjp->nresults, br);
+}
+/* s with axis 0 (q * k long) split in two, [q, k, ...], or (q 0) with [k] before it */
+static gir_shape gir__seg_shape(gir_shape s, int q, int k) {
+    int j;
+    if (q) s.dim[0] /= q;
+    if (s.rank >= GIR_MAX_RANK) return s;        /* gir_reshape or gir_input then says the rank is too large */
+    for (j = s.rank++; j > 0; --j) s.dim[j] = s.dim[j - 1];
+    s.dim[0] = q ? q : k;
+    return s;
+}
+/* a parameter of S like node id of f's body; a segment's slices of it when per: [k, ...] */
+static gir_node gir__seg_param(gir_graph *S, const gir_func *f, uint32_t id, int per, int k) {
+    const gir__node *d = &f->body->nodes[id];
+    gir_shape s = *gir__nshape(f->body, d);
+    return gir_input(S, (gir_dtype)d->dtype, per ? gir__seg_shape(s, 0, k) : s);
+}
+/* in S, a graph of its own: "segments" runs k steps of f->hist from a kept carry (results: the carry k steps on,
+   then the one it started from); "segments_vjp" recomputes those k steps' carries and runs back over them
+   (gir__scan_back). Its parameters: the carries' adjoints, the invariants' sums, the kept carry, the segment's
+   slices of the per-step inputs and of the outputs' adjoints, the invariants. */
+static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc *d, int n, gir_func **sf,
+                                 gir_func **sb) {
+    int nc = d->n_carry, nx = d->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k = d->length, j;
+    int is = nc, ic = is + ni, ix = ic + nc, iy = ix + nx, ii = iy + ny;
+    gir_node p[4 * GIR__MAX_IN], r[3 * GIR__MAX_IN], xa[GIR__MAX_IN], ca[2 * GIR__MAX_IN];
+    char nm[48];
+    for (j = 0; j < n; ++j) p[j] = gir__seg_param(S, f, f->params[j], j >= nc && j < nc + nx, k);
+    if (gir_scan(S, f->hist, d, n, p, 2 * nc, r) != GIR_OK) return S->status;
+    for (j = 0; j < nc; ++j) r[nc + j] = p[j];
+    gir__format(nm, sizeof nm, "%s_segments", f->name);
+    if (!(*sf = gir_func_new(S, nm, n, p, 2 * nc, r))) return S->status;
+    for (j = 0; j < nc; ++j) ca[j] = p[j] = gir__seg_param(S, f, f->results[j], 0, k);
+    for (j = 0; j < ni; ++j) p[is + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
+    for (j = 0; j < nc; ++j) xa[j] = p[ic + j] = gir__seg_param(S, f, f->params[j], 0, k);
+    for (j = 0; j < nx; ++j) xa[nc + j] = p[ix + j] = gir__seg_param(S, f, f->params[nc + j], 1, k);
+    for (j = 0; j < ny; ++j) ca[nc + j] = p[iy + j] = gir__seg_param(S, f, f->results[nc + j], 1, k);
+    for (j = 0; j < ni; ++j) xa[nc + nx + j] = p[ii + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
+    if (gir__scan_back(S, f, d, n, xa, ca, p + is, r) != GIR_OK) return S->status;
+    gir__format(nm, sizeof nm, "%s_segments_vjp", f->name);
+    *sb = gir_func_new(S, nm, ii + ni, p, f->svjp->nresults, r);
+    return S->status;
+}
+/* gir__scan_back with the carries kept every sd->checkpoint = k steps: a forward scan of "segments" over the
+   q = length / k segments keeps q carries, a reverse scan of "segments_vjp" gives br. The functions' graph is
+   held by G (freed with it); the per-step inputs and outputs' adjoints go in as [q, k, ...]. */
+static gir_status gir__scan_back_ckpt(gir_graph *G, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
+                                      const gir_node *cb, gir_node *br) {
+    int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, q = sd->length / sd->checkpoint;
+    int j, m = 0;
+    gir_graph_desc gd;
+    gir_graph *S;
+    gir_node a[3 * GIR__MAX_IN], xr[GIR__MAX_IN], fr[2 * GIR__MAX_IN];
+    gir_func *sf = NULL, *sb = NULL;
+    gir_scan_desc d = *sd;
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = G->a;
+    d.length = sd->checkpoint;
+    d.checkpoint = 0;
+    if (!(S = gir_graph_new(&gd)) || gir__seg_funcs(S, f, &d, n, &sf, &sb) != GIR_OK) {
+        gir__gfail(G, S ? S->status : GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s' kept every %d steps: %s",
+                   f->name, sd->checkpoint, S ? S->msg : "out of memory");
+        gir_graph_free(S);
+        return G->status;
+    }
+    for (j = 0; j < n; ++j)
+        xr[j] = j < nc || j >= nc + nx ? x[j] : gir_reshape(G, x[j], gir__seg_shape(*gir__nshape(G, &G->nodes[x[j].id]), q, 0));
+    d.length = q;
+    if (gir_scan(G, sf, &d, n, xr, 2 * nc, fr) == GIR_OK) {
+        for (j = 0; j < nc; ++j) a[m++] = cb[j];
+        for (j = 0; j < ni; ++j) a[m++] = gir_zeros_like(G, x[nc + nx + j]);
+        for (j = 0; j < nc; ++j) a[m++] = fr[nc + j];
+        for (j = 0; j < nx; ++j) a[m++] = xr[nc + j];
+        for (j = 0; j < ny; ++j)
+            a[m++] = gir_reshape(G, cb[nc + j], gir__seg_shape(*gir__nshape(G, &G->nodes[cb[nc + j].id]), q, 0));
+        for (j = 0; j < ni; ++j) a[m++] = x[nc + nx + j];
+        d.n_carry = nc + ni;
+        d.n_xs = nc + nx + ny;
+        d.reverse = !d.reverse;
+        if (gir_scan(G, sb, &d, m, a, sb->nresults, br) == GIR_OK)
+            for (j = 0; j < nx; ++j)
+                br[nc + ni + j] = gir_reshape(G, br[nc + ni + j], *gir__nshape(G, &G->nodes[x[nc + j].id]));
+    }
+    gir_graph_free(S);
+    return G->status;
+}
+/* a scan: gir__scan_back, or with the node's checkpoint k > 0, gir__scan_back_ckpt */
 static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx) {
-    gir_func *f = G->callees[nd->attr->i[0]], *h = NULL, *v;
-    int nc = nd->attr->i[2], nx = nd->attr->i[3], ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
-    gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN], br[2 * GIR__MAX_IN];
+    gir_func *f = G->callees[nd->attr->i[0]];
+    int nc = nd->attr->i[2], nx = nd->attr->i[3], ni = n - nc - nx, ny = f->nresults - nc, k;
+    gir_node cb[2 * GIR__MAX_IN], br[2 * GIR__MAX_IN];
     gir_scan_desc d;
+    gir_status st;
     (void)g; (void)need;
-    if (gir__scan_floats(G, y, f) || (nc && !(h = gir__scan_hist(f, nc))) || !(v = gir__scan_vjp(f, nc, nx))) {
+    if (gir__scan_floats(G, y, f) || (nc && !gir__scan_hist(f, nc)) || !gir__scan_vjp(f, nc, nx)) {
         if (G->status == GIR_OK)
             gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
                        "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
         return;
     }
+    GIR_MEMSET(&d, 0, sizeof d);
     d.length = nd->attr->i[1];
     d.n_carry = nc;
     d.n_xs = nx;
     d.reverse = nd->attr->i[4];
-    if (nc && gir_scan(G, h, &d, n, x, 2 * nc, hr) != GIR_OK) return;
-    for (k = 0; k < nc; ++k) args[m++] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + k));
-    for (k = 0; k < ni; ++k) args[m++] = gir_zeros_like(G, x[nc + nx + k]);
-    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
-    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
-    for (k = 0; k < ny; ++k)
-        args[m++] = G->cots[nc + k].id ? G->cots[nc + k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + nc + k));
-    for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
-    d.n_carry = nc + ni;
-    d.n_xs = nc + nx + ny;
-    d.reverse = !d.reverse;
-    if (gir_scan(G, v, &d, m, args, v->nresults, br) != GIR_OK) return;
+    d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
+    for (k = 0; k < nc + ny; ++k)
+        cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
+    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br) : gir__scan_back(G, f, &d, n, x, cb, NULL, br);
+    if (st != GIR_OK) return;
     for (k = 0; k < nc; ++k) dx[k] = br[k];
     for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];
     for (k = 0; k < ni; ++k) dx[nc + nx + k] = br[nc + k];

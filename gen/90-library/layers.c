@@ -172,6 +172,7 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
         gir_graph_free(cg);
         return fail;
     }
+    GIR_MEMSET(&sd, 0, sizeof sd);
     sd.length = s.dim[0];
     sd.n_carry = 2;
     sd.n_xs = 1;

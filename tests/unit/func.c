@@ -339,7 +339,7 @@ static int fn_scan_check(gir_dtype dt, int T, int reverse) {
         in[2] = gir_input(G[v], dt, gir_shape1(N));
         if (!v) {
             gir_scan_desc d;
-            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = reverse;
+            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = reverse; d.checkpoint = 0;
             CHECK(gir_scan(G[v], f, &d, 3, in, 2, r) == GIR_OK, "scan: %s", gir_graph_message(G[v]));
             ys = r[1];
         } else {                                  /* the same steps written out, outputs joined in step order */
@@ -394,7 +394,7 @@ static int fn_scan_hvp(int T) {
         in[2] = gir_input(G[v], GIR_DTYPE_F64, gir_shape1(N));
         if (!v) {
             gir_scan_desc d;
-            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+            d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0; d.checkpoint = 0;
             gir_scan(G[v], f, &d, 3, in, 2, r);
             ys = r[1];
         } else {
@@ -488,7 +488,7 @@ static int test_scan_errors(void) {
     gir_func *f = fn_rnn_cell(B, GIR_DTYPE_F32, 16);
     gir_node in[3], r[2], bad[3];
     gir_scan_desc d;
-    d.length = 5; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+    d.length = 5; d.n_carry = 1; d.n_xs = 1; d.reverse = 0; d.checkpoint = 0;
     in[0] = gir_input(G, GIR_DTYPE_F32, gir_shape1(16));
     in[1] = gir_input(G, GIR_DTYPE_F32, gir_shape2(5, 16));
     in[2] = gir_input(G, GIR_DTYPE_F32, gir_shape1(16));

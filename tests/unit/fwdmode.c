@@ -192,6 +192,7 @@ static gir_node ad_recurrent(gir_graph *g, int lstm, const gir_node *x) {
     d.n_carry = nc;
     d.n_xs = 1;
     d.reverse = 0;
+    d.checkpoint = 0;
     gir_scan(g, f, &d, n, a, nc + 1, out);
     gir_graph_free(c);                   /* g holds it while it calls it */
     return out[nc];

@@ -95,7 +95,7 @@ static int test_cond_branch_returning_its_argument(void) {
 }
 /* h' = tanh(h * w + x_t), y_t = h' * h': the scan, its loss and gradients (a second scan and a reverse one) */
 typedef struct pc_scan { gir_graph *b, *g; gir_node in[3], outs[3]; } pc_scan;
-static int pc_scan_build(pc_scan *s, const gir_allocator *al, int T, int n) {
+static int pc_scan_ck(pc_scan *s, const gir_allocator *al, int T, int n, int ck, int reverse) {
     gir_graph_desc gd;
     gir_node p[3], r[2], res[2];
     gir_func *f;
@@ -114,11 +114,12 @@ static int pc_scan_build(pc_scan *s, const gir_allocator *al, int T, int n) {
     s->in[0] = gir_input(s->g, GIR_DTYPE_F64, gir_shape1(n));
     s->in[1] = gir_input(s->g, GIR_DTYPE_F64, gir_shape2(T, n));
     s->in[2] = gir_input(s->g, GIR_DTYPE_F64, gir_shape1(n));
-    d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+    d.length = T; d.n_carry = 1; d.n_xs = 1; d.reverse = reverse; d.checkpoint = ck;
     if (gir_scan(s->g, f, &d, 3, s->in, 2, res) != GIR_OK) return 0;
     s->outs[0] = gir_add(s->g, gir_sum(s->g, res[1], gir_ints0(), 0), gir_sum(s->g, res[0], gir_ints0(), 0));
     return gir_grad(s->g, s->outs[0], 2, &s->in[1], &s->outs[1]) == GIR_OK;
 }
+static int pc_scan_build(pc_scan *s, const gir_allocator *al, int T, int n) { return pc_scan_ck(s, al, T, n, 0, 0); }
 static void pc_scan_free(pc_scan *s) {
     gir_graph_free(s->g);
     gir_graph_free(s->b);
@@ -272,12 +273,119 @@ static int test_pool_moves_the_nested_plans(void) {
 }
 #endif
 
+/* the gradients with the carries kept every k steps (k = 1, 2, 3, 4, 6, 12 and auto) are the bits of keeping
+   every step's, forward and reverse; a checkpoint that does not divide the length is an error, and the graph
+   stays usable */
+static int test_checkpoint_same_bits(void) {
+    enum { T = 12, N = 5 };
+    static const int ks[] = {1, 2, 3, 4, 6, 12, GIR_SCAN_CHECKPOINT_AUTO};
+    double h[N], xs[T * N], w[N], ref[3][T * N];
+    void *v[3];
+    int rev, k, j, o;
+    for (k = 0; k < N; ++k) { h[k] = 0.2 * k - 0.4; w[k] = 0.8 - 0.25 * k; }
+    for (k = 0; k < T * N; ++k) xs[k] = 0.07 * (k % 13) - 0.3;
+    v[0] = h; v[1] = xs; v[2] = w;
+    for (rev = 0; rev < 2; ++rev)
+        for (k = -1; k < (int)(sizeof ks / sizeof ks[0]); ++k) {
+            pc_scan s;
+            gir_plan *p = NULL;
+            CHECK(pc_scan_ck(&s, NULL, T, N, k < 0 ? 0 : ks[k], rev), "build, checkpoint %d: %s", k < 0 ? 0 : ks[k],
+                  s.g ? gir_graph_message(s.g) : "no graph");
+            CHECK(gir_plan_compile(s.g, 3, s.outs, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(s.g));
+            pc_scan_bind(p, &s, v);
+            CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+            for (o = 0; o < 3; ++o) {
+                const double *a = (const double *)gir_plan_data(p, s.outs[o]);
+                for (j = 0; j < (o == 0 ? 1 : o == 1 ? T * N : N); ++j) {
+                    if (k < 0) ref[o][j] = a[j];
+                    else CHECK(a[j] == ref[o][j], "reverse %d, checkpoint %d: output %d [%d] %.17g, every step %.17g",
+                               rev, ks[k], o, j, a[j], ref[o][j]);
+                }
+            }
+            gir_plan_free(p);
+            pc_scan_free(&s);
+        }
+    {
+        pc_scan s;
+        CHECK(!pc_scan_ck(&s, NULL, T, N, 5, 0) && s.g &&
+              strstr(gir_graph_message(s.g), "checkpoint 5 is not a divisor of the length 12"), "checkpoint 5: %s",
+              s.g ? gir_graph_message(s.g) : "no graph");
+        pc_scan_free(&s);
+    }
+    return 1;
+}
+/* a many-to-one LSTM (carries h, c: f64 [8, 32]; x_t [8, 1]) over 1,000 steps and the gradients of its weights:
+   the size gir_plan_compile_size gives before anything is allocated, keeping every step's carries, every k
+   steps and k chosen; the chosen k (25 or 40, 1000 / k + k = 65) needs at least 5x less, with the same bits */
+static gir_func *pc_lstm_cell(gir_graph *b, int B, int I, int H) {
+    gir_node p[6], z, g4[4], r[2];
+    p[0] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, H));
+    p[1] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, H));
+    p[2] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, I));
+    p[3] = gir_input(b, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
+    p[4] = gir_input(b, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
+    p[5] = gir_input(b, GIR_DTYPE_F64, gir_shape1(4 * H));
+    z = gir_add(b, gir_add(b, gir_matmul(b, p[2], p[3]), gir_matmul(b, p[0], p[4])), p[5]);
+    gir_split(b, z, 1, 4, g4);
+    r[1] = gir_add(b, gir_mul(b, gir_sigmoid(b, g4[1]), p[1]), gir_mul(b, gir_sigmoid(b, g4[0]), gir_tanh(b, g4[2])));
+    r[0] = gir_mul(b, gir_sigmoid(b, g4[3]), gir_tanh(b, r[1]));
+    return gir_func_new(b, "lstm", 6, p, 2, r);
+}
+static int test_checkpoint_lstm_memory(void) {
+    enum { T = 1000, B = 8, I = 1, H = 32 };
+    static const int ks[] = {0, 10, 100, GIR_SCAN_CHECKPOINT_AUTO};
+    static double xv[T * B * I], wv[3][H * 4 * H];
+    double ref[3] = {0, 0, 0};
+    size_t need[4];
+    int j, k;
+    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.01 * j);
+    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.05 * cos(0.37 * j);
+    for (k = 0; k < 4; ++k) {
+        gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+        gir_func *f = pc_lstm_cell(cb, B, I, H);
+        gir_node a[6], r[2], gr[3], o[4];
+        gir_scan_desc d;
+        gir_plan *p = NULL;
+        memset(&d, 0, sizeof d);
+        a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
+        a[2] = gir_input(g, GIR_DTYPE_F64, gir_shape3(T, B, I));
+        a[3] = gir_input(g, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
+        a[4] = gir_input(g, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
+        a[5] = gir_input(g, GIR_DTYPE_F64, gir_shape1(4 * H));
+        d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = ks[k];
+        CHECK(f && gir_scan(g, f, &d, 6, a, 2, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+        o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
+        CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+        for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
+        CHECK(gir_plan_compile_size(g, 4, o, NULL, &need[k]) == GIR_OK, "size: %s", gir_graph_message(g));
+        CHECK(gir_plan_compile(g, 4, o, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        gir_plan_bind(p, a[2], xv);
+        for (j = 0; j < 3; ++j) gir_plan_bind(p, a[3 + j], wv[j]);
+        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+        for (j = 0; j < 3; ++j) {
+            double gj = *(const double *)gir_plan_data(p, o[1 + j]);
+            if (!k) ref[j] = gj;
+            else CHECK(gj == ref[j], "checkpoint %d: |grad %d|^2 %.17g, every step %.17g", ks[k], j, gj, ref[j]);
+        }
+        gir_plan_free(p);
+        gir_graph_free(g);
+        gir_graph_free(cb);
+    }
+    say("LSTM over %d steps, plan bytes: every step %zu, every 10 %zu, every 100 %zu, chosen %zu (%.1fx less)\n", T,
+        need[0], need[1], need[2], need[3], (double)need[0] / (double)need[3]);
+    CHECK(need[3] * 5 <= need[0], "the chosen checkpoint needs %zu bytes, every step %zu", need[3], need[0]);
+    CHECK(need[3] < need[1] && need[3] < need[2], "chosen %zu, every 10 %zu, every 100 %zu", need[3], need[1], need[2]);
+    return 1;
+}
+
 static void suite_plan_calls(void) {
     RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
     RUN("plan_calls/cond_branch_returning_its_argument", test_cond_branch_returning_its_argument());
     RUN("plan_calls/scan_in_a_buffer_of_the_size_given", test_scan_in_a_buffer_of_the_size_given());
     RUN("plan_calls/oom_sweep", test_plan_calls_oom_sweep());
     RUN("plan_calls/eval_reaches_the_body", test_eval_reaches_the_body());
+    RUN("plan_calls/checkpoint_same_bits", test_checkpoint_same_bits());
+    RUN("plan_calls/checkpoint_lstm_memory", test_checkpoint_lstm_memory());
 #if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
     RUN("plan_calls/pool_moves_the_nested_plans", test_pool_moves_the_nested_plans());
 #endif
