@@ -173,7 +173,7 @@ lane1() {
     #    examples set no configuration macro; make test-all also builds each on its own, make examples)
     step "build: the implementation for the examples, ASan+UBSan" \
         $CC -std=c99 $WARN -O0 -g $SAN -c tests/compile/impl.c -o $B/impl_asan.o
-    for ex in hello hessian_vector mlp_digits cnn_digits newton logreg rnn_sine rnn_scan; do
+    for ex in hello hessian_vector mlp_digits cnn_digits newton logreg rnn_sine rnn_scan pendulum_while; do
         step "example: $ex (ASan+UBSan)" sh -c \
             "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/$ex.c $B/impl_asan.o -o $B/$ex -lm && \
              ./$B/$ex"
