@@ -97,7 +97,7 @@ $(B)/%: examples/%.c gir.h
 	$(CC) -std=c99 -O2 -Wall -Wextra -Werror -I. $< -o $@ -lm
 
 examples: $(B)/hello $(B)/hessian_vector $(B)/mlp_digits $(B)/cnn_digits $(B)/newton $(B)/onnx_digits \
-          $(B)/logreg $(B)/rnn_sine $(B)/rnn_scan
+          $(B)/logreg $(B)/rnn_sine $(B)/rnn_scan $(B)/pendulum_while
 
 demo: $(B)/mlp_digits
 	./$(B)/mlp_digits examples/data/digits.csv
