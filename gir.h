@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
-                                          gen/ sha256=0b190917d9345070
+                                          gen/ sha256=965df75651fd8192
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -24466,7 +24466,7 @@ static const gir__opinfo gir__ops[GIR__OPR__COUNT] = {
     {"i:func,i:length,i:carry,i:nxs,i:reverse,f:checkpoint,dtype:dtype", "", gir__sh_scan, 159, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* loop */
 #endif
 #if !GIR__WHY_WHILE_LOOP
-    {"i:body_f,i:cond_f,dtype:dtype", "a while loop without max_trip keeps no bound on the steps its gradient would store: give gir_while \" \"a max_trip (a masked scan) or use gir_scan", gir__sh_while, 160, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* while_loop */
+    {"i:body_f,i:cond_f,dtype:dtype", "a while loop without max_trip keeps no bound on the steps its gradient would store: give gir_while a max_trip (a masked scan) or use gir_scan", gir__sh_while, 160, 0u, 1, 0, 1, GIR__DT_ATTR, GIR__SH_FN, 0, -1, -1}, /* while_loop */
 #endif
 #if !GIR__WHY_RESULT
     {"i:index,dtype:dtype", "", gir__sh_result, 161, 0u, 1, 0, 0, GIR__DT_ATTR, GIR__SH_FN, 1, -1, -1}, /* result */

@@ -245,9 +245,10 @@ def parse_adjoint(op, adj):
     op.no_adj = None
     if adj.startswith("NO_ADJ"):
         s = call_args(adj, "NO_ADJ", path, line)
-        if not (s.startswith('"') and s.endswith('"') and len(s) > 2):
+        if not re.match(r'^("[^"]*"\s*)+$', s) or not "".join(re.findall(r'"([^"]*)"', s)).strip():
             err(path, line, "NO_ADJ needs a reason string")
-        op.no_adj = check_text(path, line, "the NO_ADJ reason", s[1:-1])
+        # adjacent strings are joined, as in DOC
+        op.no_adj = check_text(path, line, "the NO_ADJ reason", "".join(re.findall(r'"([^"]*)"', s)))
     elif adj.startswith("ADJ_FN"):
         op.adj_fn = call_args(adj, "ADJ_FN", path, line)
     elif adj.startswith("ADJ"):
