@@ -212,44 +212,48 @@ GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *d
     return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
                                           desc->reverse ? 1 : 0, (double)ck, GIR_DTYPE_U8), body, results);
 }
-/* while with max_trip: a scan of max_trip steps of m(c) = where(cond_f(c), body_f(c), c), m's body a graph of its
-   own that the calling graph holds (freed with it): once cond_f is false the carries stay */
+/* while with max_trip: a scan of max_trip steps of m(c) = cond_f(c) ? body_f(c) : c, an if (gir_cond) of body_f
+   and hold (c -> c), so a step past the end runs nothing of body_f and its gradient never sees body_f there (a NaN
+   body_f would make of the carries it stopped at reaches nothing). m's body and hold's are graphs of their own
+   that the calling graph holds (freed with it). */
 static gir_status gir__while_masked(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n,
                                     const gir_node *init, gir_node *results) {
     gir_graph_desc wd;
-    gir_graph *w;
-    gir_node c[GIR__MAX_IN], nb[GIR__MAX_IN], m;
-    gir_func *mf = NULL;
+    gir_graph *w[2] = {NULL, NULL};
+    gir_node c[2][GIR__MAX_IN], nb[GIR__MAX_IN], m;
+    gir_func *mf = NULL, *hold = NULL;
     gir_scan_desc d;
     char nm[48];
-    int k;
+    int k, j;
     GIR_MEMSET(&wd, 0, sizeof wd);
     wd.allocator = g->a;
-    if (!(w = gir_graph_new(&wd))) {
-        gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "while: out of memory");
-        return GIR_ERR_OUT_OF_MEMORY;
+    for (j = 0; j < 2; ++j) {
+        if (!(w[j] = gir_graph_new(&wd))) break;
+        for (k = 0; k < n; ++k) {
+            const gir__node *p = &body_f->body->nodes[body_f->params[k]];
+            c[j][k] = gir_input(w[j], (gir_dtype)p->dtype, *gir__nshape(body_f->body, p));
+        }
     }
-    for (k = 0; k < n; ++k) {
-        const gir__node *p = &body_f->body->nodes[body_f->params[k]];
-        c[k] = gir_input(w, (gir_dtype)p->dtype, *gir__nshape(body_f->body, p));
+    if (w[1]) {
+        gir__format(nm, sizeof nm, "%s_hold", body_f->name);
+        hold = gir_func_new(w[1], nm, n, c[1], n, c[1]);
     }
-    if (gir_func_call(w, cond_f, n, c, 1, &m) == GIR_OK && gir_func_call(w, body_f, n, c, n, nb) == GIR_OK) {
-        for (k = 0; k < n; ++k) nb[k] = gir_where(w, m, nb[k], c[k]);
+    if (hold && gir_func_call(w[0], cond_f, n, c[0], 1, &m) == GIR_OK &&
+        gir_cond(w[0], m, body_f, hold, n, c[0], n, nb) == GIR_OK) {
         gir__format(nm, sizeof nm, "%s_masked", body_f->name);
-        mf = gir_func_new(w, nm, n, c, n, nb);
+        mf = gir_func_new(w[0], nm, n, c[0], n, nb);
     }
-    if (!mf) {
-        gir__gfail(g, w->status, "while: %s", w->msg);
-        gir_graph_free(w);
-        return g->status;
+    if (mf) {
+        GIR_MEMSET(&d, 0, sizeof d);
+        d.length = max_trip;
+        d.n_carry = n;
+        gir_scan(g, mf, &d, n, init, n, results);
+    } else {
+        gir_graph *bad = !w[0] || !w[1] ? NULL : w[1]->status ? w[1] : w[0];
+        gir__gfail(g, bad ? bad->status : GIR_ERR_OUT_OF_MEMORY, "while: %s", bad ? bad->msg : "out of memory");
     }
-    GIR_MEMSET(&d, 0, sizeof d);
-    d.length = max_trip;
-    d.n_carry = n;
-    d.n_xs = 0;
-    d.reverse = 0;
-    gir_scan(g, mf, &d, n, init, n, results);
-    gir_graph_free(w);                   /* released with the last graph that holds it (g, when the scan was built) */
+    gir_graph_free(w[0]);                /* released with the last graph that holds them (g, when the scan was built) */
+    gir_graph_free(w[1]);
     return g->status;
 }
 GIR_API gir_status gir_while(gir_graph *g, gir_func *cond_f, gir_func *body_f, int max_trip, int n_init,
