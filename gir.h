@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
-                                          gen/ sha256=f606985b9a9baf2f
+                                          gen/ sha256=57e0b383be7f3be9
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36602,6 +36602,8 @@ typedef struct gir__call {
     unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
                                    outputs, the carries' second slots): the call node's value in the arena */
     size_t          bytes;
+    uint32_t       *vi;         /* the plan's value index + 1 of each parameter, then of each result (0: unread) */
+    size_t         *at;         /* each result's place in buf, its bytes for one step, then each parameter's bytes */
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -36672,6 +36674,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     while (p->ncalls) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
+        gir__free(&a, p->calls[p->ncalls].vi, 0);
+        gir__free(&a, p->calls[p->ncalls].at, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
@@ -38443,6 +38447,25 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
+/* c's value indices and places (gir__call): a scan's results after its nc carries stacked T deep, the others'
+   one after the other */
+static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T) {
+    const gir_func *f = c->f;
+    int np = f->nparams, nr = f->nresults, j;
+    size_t off = 0;
+    c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
+    c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
+    if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
+    for (j = 0; j < np + nr; ++j)
+        c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
+    for (j = 0; j < nr; ++j) {
+        c->at[j] = off;
+        c->at[nr + j] = gir__fbytes(f, f->results[j]);
+        off += (j < nc ? 1u : (size_t)T) * c->at[nr + j];
+    }
+    for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    return GIR_OK;
+}
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
     size_t most = 0, b;
@@ -38486,6 +38509,11 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
             return st == GIR_ERR_OUT_OF_MEMORY ? st : g->status;
         }
         ++p->ncalls;                              /* from here gir_plan_free frees it */
+        c->vi = NULL;
+        c->at = NULL;
+        if (gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1])
+                                                     : gir__call_places(p, c, c->f->nresults, 1))
+            return GIR_ERR_OUT_OF_MEMORY;
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
     *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
@@ -38894,15 +38922,19 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     *count = n;
     return p->calls + k;
 }
-/* where result k of a scan is in its buffer, and its bytes (a per-step result: all T steps) */
-static size_t gir__loop_slot(const gir__call *c, int nc, int32_t T, int k, size_t *bytes) {
-    size_t off = 0;
+/* binding parameter j of c's plan, reading result j after its run: the value indices compile found */
+static GIR__INLINE void gir__call_bind(gir__call *c, int j, const void *src) {
+    if (c->vi[j]) c->plan->vals[c->vi[j] - 1].ptr = (void *)(src ? src : (const void *)&gir__empty);
+}
+static GIR__INLINE const void *gir__call_res(const gir__call *c, int j) {
+    return c->plan->vals[c->vi[c->f->nparams + j] - 1].ptr;
+}
+/* the carries' start: the first n arguments of step s copied to their slots in buf */
+static void gir__carries_start(const gir_plan *p, const gir__step *s, const gir__call *c, int n) {
     int j;
-    for (j = 0; j <= k; ++j) {
-        *bytes = (j < nc ? 1u : (size_t)T) * gir__fbytes(c->f, c->f->results[j]);
-        if (j < k) off += *bytes;
-    }
-    return off;
+    for (j = 0; j < n; ++j)
+        if (c->at[c->f->nresults + j])
+            GIR_MEMCPY(c->buf + c->at[j], p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, c->at[c->f->nresults + j]);
 }
 /* a scan step: the carries start from their arguments in the buffer's carry slots; step t binds them, slice t of
    each per-step input and the invariants, runs the function's plan, and copies its results: the carries to their
@@ -38912,32 +38944,23 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
     gir_attr a;
     const gir_attr *at = gir__attr_ref(p->g, s->attr, &a);
     int32_t T = at->i[1], t, nc = at->i[2], nx = at->i[3];
-    const gir_func *f = c->f;
+    int j, np = c->f->nparams, nr = c->f->nresults;
     gir_status st = GIR_OK;
-    size_t bytes, off, cb = 0;
-    unsigned char *cur = c->buf, *nxt, *sw;
-    int j;
-    for (j = 0; j < nc; ++j) cb += gir__fbytes(f, f->results[j]);
-    nxt = c->buf + c->bytes - cb;
-    for (j = 0; j < nc; ++j) {
-        off = gir__loop_slot(c, nc, T, j, &bytes);
-        if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
-    }
+    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
+    unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
+    gir__carries_start(p, s, c, nc);
     for (t = 0; t < T && st == GIR_OK; ++t) {
-        int32_t ts = at->i[4] ? T - 1 - t : t;
-        for (j = 0; j < f->nparams && st == GIR_OK; ++j) {
+        size_t ts = (size_t)(at->i[4] ? T - 1 - t : t);
+        for (j = 0; j < nc; ++j) gir__call_bind(c, j, cur + c->at[j]);
+        for (; j < np; ++j) {
             const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
-            if (j < nc) src = cur + gir__loop_slot(c, nc, T, j, &bytes);
-            else if (j < nc + nx) src += (size_t)ts * gir__fbytes(f, f->params[j]);
-            st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j]), src ? src : (const void *)&gir__empty);
+            gir__call_bind(c, j, src && j < nc + nx ? src + ts * c->at[2 * nr + j] : src);
         }
-        if (st == GIR_OK) st = gir_plan_run(c->plan);
-        for (j = 0; j < f->nresults && st == GIR_OK; ++j) {
-            size_t one = gir__fbytes(f, f->results[j]);
-            unsigned char *dst = j < nc ? nxt : c->buf;
-            off = gir__loop_slot(c, nc, T, j, &bytes);
-            if (j >= nc) off += (size_t)ts * one;
-            if (one) GIR_MEMCPY(dst + off, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), one);
+        st = gir_plan_run(c->plan);
+        for (j = 0; j < nr && st == GIR_OK; ++j) {
+            size_t one = c->at[nr + j];
+            unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
+            if (one) GIR_MEMCPY(dst, gir__call_res(c, j), one);
         }
         sw = cur; cur = nxt; nxt = sw;
     }
@@ -38947,31 +38970,21 @@ static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
 /* a while step: c[0] is the body's plan, c[1] the condition's; the carries start from the arguments and swap
    between the buffer's two halves after each step, while the condition on them is true */
 static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) {
-    const gir_func *f = c[0].f, *cf = c[1].f;
     gir_status st = GIR_OK;
-    size_t bytes, off, cb = c->bytes / 2;
+    size_t cb = c->bytes / 2;
     unsigned char *cur = c->buf, *nxt = c->buf + cb, *sw;
-    int j, nc = f->nparams;
-    const uint8_t *go;
-    for (j = 0; j < nc; ++j) {
-        off = gir__loop_slot(c, nc, 1, j, &bytes);
-        if (bytes) GIR_MEMCPY(cur + off, p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, bytes);
-    }
+    int j, nc = c->f->nparams;
+    gir__carries_start(p, s, c, nc);
     for (;;) {
-        for (j = 0; j < nc && st == GIR_OK; ++j) {
-            const void *src = cur + gir__loop_slot(c, nc, 1, j, &bytes);
-            st = gir_plan_bind(c[1].plan, gir__handle(cf->body, cf->params[j]), src);
-            if (st == GIR_OK) st = gir_plan_bind(c[0].plan, gir__handle(f->body, f->params[j]), src);
-        }
-        if (st == GIR_OK) st = gir_plan_run(c[1].plan);
-        if (st != GIR_OK) return st;
-        go = (const uint8_t *)gir_plan_data(c[1].plan, gir__handle(cf->body, cf->results[0]));
-        if (!*go) break;
-        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
         for (j = 0; j < nc; ++j) {
-            off = gir__loop_slot(c, nc, 1, j, &bytes);
-            if (bytes) GIR_MEMCPY(nxt + off, gir_plan_data(c[0].plan, gir__handle(f->body, f->results[j])), bytes);
+            gir__call_bind(&c[1], j, cur + c->at[j]);
+            gir__call_bind(&c[0], j, cur + c->at[j]);
         }
+        if ((st = gir_plan_run(c[1].plan)) != GIR_OK) return st;
+        if (!*(const uint8_t *)gir__call_res(&c[1], 0)) break;
+        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
+        for (j = 0; j < nc; ++j)
+            if (c->at[nc + j]) GIR_MEMCPY(nxt + c->at[j], gir__call_res(c, j), c->at[nc + j]);
         sw = cur; cur = nxt; nxt = sw;
     }
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
@@ -38979,35 +38992,19 @@ static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) 
 }
 /* a result step: result k of the call's buffer (a scan's: where the carries end, or its stack) */
 static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, const gir__call *c) {
-    const gir__node *d = &p->g->nodes[p->vals[p->sin[s->in0]].node];
-    gir_attr ra, ca;
+    gir_attr ra;
     int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
-    size_t bytes, off;
-    if (!o->bytes) return;
-    if (gir__op_is(d->op, GIR__F_LOOP)) {
-        const gir_attr *at = gir__attr_load(p->g, d, &ca);
-        off = gir__loop_slot(c, at->i[2], at->i[1], k, &bytes);
-    } else {
-        off = gir__loop_slot(c, k + 1, 1, k, &bytes);
-    }
-    GIR_MEMCPY(o->ptr, c->buf + off, o->bytes);
+    if (o->bytes) GIR_MEMCPY(o->ptr, c->buf + c->at[k], o->bytes);
 }
 /* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
 static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
-    const gir_func *f = c->f;
-    gir_status st = GIR_OK;
-    size_t bytes, at;
+    gir_status st;
     uint32_t j;
-    for (j = off; j < s->nin && st == GIR_OK; ++j) {
-        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
-        st = gir_plan_bind(c->plan, gir__handle(f->body, f->params[j - off]),
-                           iv->ptr ? iv->ptr : (const void *)&gir__empty);
-    }
-    if (st == GIR_OK) st = gir_plan_run(c->plan);
-    for (j = 0; j < (uint32_t)f->nresults && st == GIR_OK; ++j) {
-        at = gir__loop_slot(c, (int)j + 1, 1, (int)j, &bytes);
-        if (bytes) GIR_MEMCPY(c->buf + at, gir_plan_data(c->plan, gir__handle(f->body, f->results[j])), bytes);
-    }
+    int nr = c->f->nresults, k;
+    for (j = off; j < s->nin; ++j) gir__call_bind(c, (int)(j - off), p->vals[p->sin[s->in0 + j]].ptr);
+    st = gir_plan_run(c->plan);
+    for (k = 0; k < nr && st == GIR_OK; ++k)
+        if (c->at[nr + k]) GIR_MEMCPY(c->buf + c->at[k], gir__call_res(c, k), c->at[nr + k]);
     return st;
 }
 /* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan

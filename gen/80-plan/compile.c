@@ -96,6 +96,25 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
+/* c's value indices and places (gir__call): a scan's results after its nc carries stacked T deep, the others'
+   one after the other */
+static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T) {
+    const gir_func *f = c->f;
+    int np = f->nparams, nr = f->nresults, j;
+    size_t off = 0;
+    c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
+    c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
+    if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
+    for (j = 0; j < np + nr; ++j)
+        c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
+    for (j = 0; j < nr; ++j) {
+        c->at[j] = off;
+        c->at[nr + j] = gir__fbytes(f, f->results[j]);
+        off += (j < nc ? 1u : (size_t)T) * c->at[nr + j];
+    }
+    for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    return GIR_OK;
+}
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
     size_t most = 0, b;
@@ -139,6 +158,11 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
             return st == GIR_ERR_OUT_OF_MEMORY ? st : g->status;
         }
         ++p->ncalls;                              /* from here gir_plan_free frees it */
+        c->vi = NULL;
+        c->at = NULL;
+        if (gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1])
+                                                     : gir__call_places(p, c, c->f->nresults, 1))
+            return GIR_ERR_OUT_OF_MEMORY;
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
     *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */

@@ -47,6 +47,8 @@ typedef struct gir__call {
     unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
                                    outputs, the carries' second slots): the call node's value in the arena */
     size_t          bytes;
+    uint32_t       *vi;         /* the plan's value index + 1 of each parameter, then of each result (0: unread) */
+    size_t         *at;         /* each result's place in buf, its bytes for one step, then each parameter's bytes */
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -117,6 +119,8 @@ GIR_API void gir_plan_free(gir_plan *p) {
     while (p->ncalls) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
+        gir__free(&a, p->calls[p->ncalls].vi, 0);
+        gir__free(&a, p->calls[p->ncalls].at, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
