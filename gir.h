@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
-                                          gen/ sha256=57e0b383be7f3be9
+                                          gen/ sha256=be6486a508349e9c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36561,7 +36561,8 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
 /* FUSED: see gen/80-plan/fuse.c; INVAR: written in a variable's memory, off its value (gen/80-plan/update.c) */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED, GIR__VAL_INVAR };
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED, GIR__VAL_INVAR,
+       GIR__VAL_VIEW };      /* a result of a call: its place in the call node's value, none of its own */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;
@@ -37587,7 +37588,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
         const gir__val *iv = &p->vals[rd->v[j]];
         if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
-        if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
+        if ((iv->kind == GIR__VAL_TEMP || iv->kind == GIR__VAL_VIEW) && iv->fold) continue;
         return 0;
     }
     return 1;
@@ -37619,9 +37620,13 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__read
     }
     for (v = 0; v < p->nvals; ++v) {
         gir__val *x = &p->vals[v];
-        if (x->kind != GIR__VAL_TEMP) continue;
+        if (x->kind != GIR__VAL_TEMP && x->kind != GIR__VAL_VIEW) continue;
         if (x->isout || x->fold) x->last = p->nsteps;
         else if (x->last == GIR__NEVER) x->last = x->first;      /* never read: lives during its step */
+    }
+    for (k = 0; k < p->nsteps; ++k) {                /* a call's value lives while a view of it is read */
+        gir__val *x = &p->vals[p->steps[k].val], *t = &p->vals[p->sin[p->steps[k].in0]];
+        if (x->kind == GIR__VAL_VIEW && x->last > t->last) t->last = x->last;
     }
 }
 /* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
@@ -37914,12 +37919,14 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     if (!p || !info) return GIR_ERR_INVALID_ARG;
     if (gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !p->map[n.id]) return GIR_ERR_INVALID_ARG;
     v = &p->vals[p->map[n.id] - 1];
-    info->kind = v->kind == GIR__VAL_TEMP ? (v->fold ? GIR_VALUE_KEPT : GIR_VALUE_ARENA) :
+    int arena = v->kind == GIR__VAL_TEMP || v->kind == GIR__VAL_VIEW;      /* a view: in its call's value */
+    info->kind = arena ? (v->fold ? GIR_VALUE_KEPT : GIR_VALUE_ARENA) :
                  v->kind == GIR__VAL_FUSED ? GIR_VALUE_FUSED : GIR_VALUE_GRAPH;
-    info->offset = v->kind == GIR__VAL_TEMP ? v->off : 0;
+    info->offset = v->kind == GIR__VAL_TEMP ? v->off :
+                   arena && v->ptr && p->arena ? (size_t)((const unsigned char *)v->ptr - p->arena) : 0;
     info->bytes = v->bytes;
-    info->first_step = v->kind == GIR__VAL_TEMP ? (int)v->first : -1;
-    info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
+    info->first_step = arena ? (int)v->first : -1;
+    info->last_step = !arena ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
     return GIR_OK;
 }
 
@@ -38525,6 +38532,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
                                       size_t *off, size_t *scratch) {
     size_t id, sb;
     gir_status st;
+    gir_attr ra;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         const gir_shape *sh;
@@ -38546,11 +38554,12 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
         if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
             return GIR_ERR_INVALID_ARG;
-        v->kind = GIR__VAL_TEMP;
+        v->kind = gir__op_is(d->op, GIR__F_PROJ) ? GIR__VAL_VIEW : GIR__VAL_TEMP;
         if (gir__op_is(d->op, GIR__F_TUPLE) && (st = gir__compile_calls(g, p, (uint32_t)id, desc, &v->bytes, scratch)))
             return st;
         v->off = *off;
-        *off += gir__align_up(v->bytes ? v->bytes : 1);
+        if (v->kind == GIR__VAL_TEMP) *off += gir__align_up(v->bytes ? v->bytes : 1);
+        else v->off = (size_t)gir__attr_load(g, d, &ra)->i[0];      /* a view: which result */
         if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
     }
     return GIR_OK;
@@ -38571,6 +38580,12 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
    last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
    arena from anywhere. */
+/* a result step's value: its place in its call's buffer (off: which result) */
+static void gir__plan_view(gir_plan *p, const gir__step *s) {
+    uint32_t t = p->sin[s->in0], k = 0;
+    while (k < p->ncalls && p->calls[k].node != p->vals[t].node) ++k;
+    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].buf + p->calls[k].at[p->vals[s->val].off];
+}
 /* the temporaries' pointers; each nested plan's arena, then its scratch, at the start of p's scratch, and each
    call's results in its node's value */
 static void gir__plan_point(gir_plan *p) {
@@ -38585,6 +38600,8 @@ static void gir__plan_point(gir_plan *p) {
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);
     }
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_VIEW) gir__plan_view(p, &p->steps[k]);
 }
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     p->arena_bytes = off;
@@ -38990,12 +39007,6 @@ static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) 
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return GIR_OK;
 }
-/* a result step: result k of the call's buffer (a scan's: where the carries end, or its stack) */
-static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, const gir__call *c) {
-    gir_attr ra;
-    int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
-    if (o->bytes) GIR_MEMCPY(o->ptr, c->buf + c->at[k], o->bytes);
-}
 /* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
 static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
     gir_status st;
@@ -39012,12 +39023,10 @@ static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
     uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
+    gir__call *c;
     gir_status st;
-    if (gir__op_is(s->op, GIR__F_PROJ)) {
-        gir__run_result(p, s, o, c);
-        return GIR_OK;
-    }
+    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;        /* a result: a view of the call's buffer */
+    c = gir__calls_of(p, o->node, &n);
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
     if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
     else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
@@ -39151,7 +39160,8 @@ static gir_status gir__plan_value(const gir_plan *p, gir_node n, int one, const 
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
-    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
+    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR || val->kind == GIR__VAL_VIEW) &&
+                 p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "%s: node %u (%s): no value yet (%s)", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
@@ -39250,7 +39260,7 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
         for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
         if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
-    *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
+    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
     if (writes) *wr += o->bytes;
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
@@ -39675,6 +39685,8 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
             else gir__out_s(o, "end");
         } else if (dv.kind == GIR__VAL_FUSED) {
             gir__out_f(o, "\\nfused: no buffer  %l B", (long long)dv.bytes);
+        } else if (dv.kind == GIR__VAL_VIEW) {
+            gir__out_f(o, "\\nin its call's value  %l B", (long long)dv.bytes);
         } else if (dv.kind == GIR__VAL_INVAR) {
             gir__out_f(o, "\\nin variable %%%u  %l B", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
         } else {
@@ -39724,6 +39736,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else if (dv.kind == GIR__VAL_INVAR)
             gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
+        else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
         gir__step_traffic(p, k, &rd, &wr);

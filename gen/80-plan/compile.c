@@ -174,6 +174,7 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
                                       size_t *off, size_t *scratch) {
     size_t id, sb;
     gir_status st;
+    gir_attr ra;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         const gir_shape *sh;
@@ -195,11 +196,12 @@ static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *
         if (gir__op_is(d->op, GIR__F_LEAF_DATA)) { v->kind = GIR__VAL_DATA; continue; }
         if (gir__op_is(d->op, GIR__F_WRITES) && gir__ref_check_write(g, (uint32_t)id))   /* gen/50-ir/dataref.c */
             return GIR_ERR_INVALID_ARG;
-        v->kind = GIR__VAL_TEMP;
+        v->kind = gir__op_is(d->op, GIR__F_PROJ) ? GIR__VAL_VIEW : GIR__VAL_TEMP;
         if (gir__op_is(d->op, GIR__F_TUPLE) && (st = gir__compile_calls(g, p, (uint32_t)id, desc, &v->bytes, scratch)))
             return st;
         v->off = *off;
-        *off += gir__align_up(v->bytes ? v->bytes : 1);
+        if (v->kind == GIR__VAL_TEMP) *off += gir__align_up(v->bytes ? v->bytes : 1);
+        else v->off = (size_t)gir__attr_load(g, d, &ra)->i[0];      /* a view: which result */
         if ((sb = gir__compile_step(w, p, id)) > *scratch) *scratch = sb;
     }
     return GIR_OK;
@@ -220,6 +222,12 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
 /* the arena and the scratch, aligned to GIR__ALIGN; the temporaries' pointers. Measuring, they are the plan's
    last two allocations and are only counted (gen/80-plan/plan.c: gir__bump_count), so measuring a plan never takes its
    arena from anywhere. */
+/* a result step's value: its place in its call's buffer (off: which result) */
+static void gir__plan_view(gir_plan *p, const gir__step *s) {
+    uint32_t t = p->sin[s->in0], k = 0;
+    while (k < p->ncalls && p->calls[k].node != p->vals[t].node) ++k;
+    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].buf + p->calls[k].at[p->vals[s->val].off];
+}
 /* the temporaries' pointers; each nested plan's arena, then its scratch, at the start of p's scratch, and each
    call's results in its node's value */
 static void gir__plan_point(gir_plan *p) {
@@ -234,6 +242,8 @@ static void gir__plan_point(gir_plan *p) {
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);
     }
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->vals[p->steps[k].val].kind == GIR__VAL_VIEW) gir__plan_view(p, &p->steps[k]);
 }
 static gir_status gir__compile_memory(gir_plan *p, size_t off, size_t scratch) {
     p->arena_bytes = off;

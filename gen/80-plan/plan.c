@@ -497,7 +497,7 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     for (j = rd->at[k]; j < rd->at[k + 1]; ++j) {
         const gir__val *iv = &p->vals[rd->v[j]];
         if (iv->kind == GIR__VAL_DATA && gir__op_is(g->nodes[iv->node].op, GIR__F_LEAF_CONST)) continue;
-        if (iv->kind == GIR__VAL_TEMP && iv->fold) continue;
+        if ((iv->kind == GIR__VAL_TEMP || iv->kind == GIR__VAL_VIEW) && iv->fold) continue;
         return 0;
     }
     return 1;
@@ -529,9 +529,13 @@ static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__read
     }
     for (v = 0; v < p->nvals; ++v) {
         gir__val *x = &p->vals[v];
-        if (x->kind != GIR__VAL_TEMP) continue;
+        if (x->kind != GIR__VAL_TEMP && x->kind != GIR__VAL_VIEW) continue;
         if (x->isout || x->fold) x->last = p->nsteps;
         else if (x->last == GIR__NEVER) x->last = x->first;      /* never read: lives during its step */
+    }
+    for (k = 0; k < p->nsteps; ++k) {                /* a call's value lives while a view of it is read */
+        gir__val *x = &p->vals[p->steps[k].val], *t = &p->vals[p->sin[p->steps[k].in0]];
+        if (x->kind == GIR__VAL_VIEW && x->last > t->last) t->last = x->last;
     }
 }
 /* at step k: the value's place (a temporary: in-place over an input that dies here, or the free list; a value
@@ -824,11 +828,13 @@ GIR_API gir_status gir_plan_value_info(const gir_plan *p, gir_node n, gir_plan_v
     if (!p || !info) return GIR_ERR_INVALID_ARG;
     if (gir__handle_kind(p->g, n) != GIR__H_OWN || n.id >= p->nmap || !p->map[n.id]) return GIR_ERR_INVALID_ARG;
     v = &p->vals[p->map[n.id] - 1];
-    info->kind = v->kind == GIR__VAL_TEMP ? (v->fold ? GIR_VALUE_KEPT : GIR_VALUE_ARENA) :
+    int arena = v->kind == GIR__VAL_TEMP || v->kind == GIR__VAL_VIEW;      /* a view: in its call's value */
+    info->kind = arena ? (v->fold ? GIR_VALUE_KEPT : GIR_VALUE_ARENA) :
                  v->kind == GIR__VAL_FUSED ? GIR_VALUE_FUSED : GIR_VALUE_GRAPH;
-    info->offset = v->kind == GIR__VAL_TEMP ? v->off : 0;
+    info->offset = v->kind == GIR__VAL_TEMP ? v->off :
+                   arena && v->ptr && p->arena ? (size_t)((const unsigned char *)v->ptr - p->arena) : 0;
     info->bytes = v->bytes;
-    info->first_step = v->kind == GIR__VAL_TEMP ? (int)v->first : -1;
-    info->last_step = v->kind != GIR__VAL_TEMP ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
+    info->first_step = arena ? (int)v->first : -1;
+    info->last_step = !arena ? -1 : v->last >= p->nsteps ? (int)p->nsteps : (int)v->last;
     return GIR_OK;
 }

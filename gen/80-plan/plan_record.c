@@ -6,7 +6,8 @@
    Ownership: a plan keeps its graph's memory alive. gir_graph_free on a graph with live plans only marks it
    freed; the last gir_plan_free of those plans releases it. Graphs and plans can be freed in any order. */
 /* FUSED: see gen/80-plan/fuse.c; INVAR: written in a variable's memory, off its value (gen/80-plan/update.c) */
-enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED, GIR__VAL_INVAR };
+enum { GIR__VAL_TEMP, GIR__VAL_INPUT, GIR__VAL_DATA, GIR__VAL_FUSED, GIR__VAL_INVAR,
+       GIR__VAL_VIEW };      /* a result of a call: its place in the call node's value, none of its own */
 typedef struct gir__val {
     void      *ptr;
     gir_shape  shape;

@@ -170,12 +170,6 @@ static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) 
     if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
     return GIR_OK;
 }
-/* a result step: result k of the call's buffer (a scan's: where the carries end, or its stack) */
-static void gir__run_result(gir_plan *p, const gir__step *s, gir__val *o, const gir__call *c) {
-    gir_attr ra;
-    int k = gir__attr_ref(p->g, s->attr, &ra)->i[0];
-    if (o->bytes) GIR_MEMCPY(o->ptr, c->buf + c->at[k], o->bytes);
-}
 /* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
 static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
     gir_status st;
@@ -192,12 +186,10 @@ static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
     const gir__val *in0 = &p->vals[p->sin[s->in0]];
     uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
-    gir__call *c = gir__calls_of(p, gir__op_is(s->op, GIR__F_TUPLE) ? o->node : in0->node, &n);
+    gir__call *c;
     gir_status st;
-    if (gir__op_is(s->op, GIR__F_PROJ)) {
-        gir__run_result(p, s, o, c);
-        return GIR_OK;
-    }
+    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;        /* a result: a view of the call's buffer */
+    c = gir__calls_of(p, o->node, &n);
     if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
     if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
     else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
@@ -331,7 +323,8 @@ static gir_status gir__plan_value(const gir_plan *p, gir_node n, int one, const 
         return GIR_ERR_SHAPE;
     }
     ptr = gir_plan_data(p, n);
-    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR) && p->runs == 0)) {
+    if (!ptr || ((val->kind == GIR__VAL_TEMP || val->kind == GIR__VAL_INVAR || val->kind == GIR__VAL_VIEW) &&
+                 p->runs == 0)) {
         if (msg) gir__pfail(msg, GIR_ERR_UNBOUND, "%s: node %u (%s): no value yet (%s)", who, n.id,
                             gir__op_names[p->g->nodes[n.id].op], ptr ? "the plan has not run" : "input not bound");
         return GIR_ERR_UNBOUND;
@@ -430,7 +423,7 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
         for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
         if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
     }
-    *wr = (o->kind == GIR__VAL_FUSED ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
+    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
     if (writes) *wr += o->bytes;
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {

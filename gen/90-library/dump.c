@@ -94,6 +94,8 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
             else gir__out_s(o, "end");
         } else if (dv.kind == GIR__VAL_FUSED) {
             gir__out_f(o, "\\nfused: no buffer  %l B", (long long)dv.bytes);
+        } else if (dv.kind == GIR__VAL_VIEW) {
+            gir__out_f(o, "\\nin its call's value  %l B", (long long)dv.bytes);
         } else if (dv.kind == GIR__VAL_INVAR) {
             gir__out_f(o, "\\nin variable %%%u  %l B", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
         } else {
@@ -143,6 +145,7 @@ static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
         if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
         else if (dv.kind == GIR__VAL_INVAR)
             gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
+        else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
         else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
         if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
         gir__step_traffic(p, k, &rd, &wr);

@@ -316,7 +316,7 @@ static int test_checkpoint_same_bits(void) {
 }
 /* a many-to-one LSTM (carries h, c: f64 [8, 32]; x_t [8, 1]) over 1,000 steps and the gradients of its weights:
    the size gir_plan_compile_size gives before anything is allocated, keeping every step's carries, every k
-   steps and k chosen; the chosen k (25 or 40, 1000 / k + k = 65) needs at least 5x less, with the same bits */
+   steps and k chosen; the chosen k (25: 1000 / k + k = 65) needs at least 5x less, with the same bits */
 static gir_func *pc_lstm_cell(gir_graph *b, int B, int I, int H) {
     gir_node p[6], z, g4[4], r[2];
     p[0] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, H));
