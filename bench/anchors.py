@@ -92,6 +92,17 @@ def torch_anchors(torch, want):
         x = torch.rand(32, 1, 8, 8) - 0.5
         y = torch.arange(32) % 10
         print("torch cnn_train_b32 %.4f ms" % train_step_ms(model, x, y, 50))
+    if want("lstm_train_t64"):     # nn.LSTM(32, 128) over 64 steps, batch 16, a head on every step, Adam
+        class LSTMModel(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lstm, self.head = nn.LSTM(32, 128), nn.Linear(128, 10)
+
+            def forward(self, x):
+                return self.head(self.lstm(x)[0].reshape(-1, 128))
+        x = torch.rand(64, 16, 32) - 0.5
+        y = torch.arange(64 * 16) % 10
+        print("torch lstm_train_t64 %.4f ms" % train_step_ms(LSTMModel(), x, y, 5, True))
     if want("ad_overhead"):
         def chain():
             for _ in range(10):

@@ -85,7 +85,6 @@ static void bench_sgemm(const char *name, int n) {
     free(av); free(bv);
 }
 
-#if defined(GIR_HAVE_POOL)
 /* p1 and p2 timed in alternation, 9 samples of reps runs each (seconds per run in s1, s2), so a change of the
    machine's load touches both alike */
 static void time_pair(gir_plan *p1, gir_plan *p2, int reps, double *s1, double *s2) {
@@ -100,6 +99,7 @@ static void time_pair(gir_plan *p1, gir_plan *p2, int reps, double *s1, double *
         s2[k] = (now() - t0) / reps;
     }
 }
+#if defined(GIR_HAVE_POOL)
 /* sgemm_1024 on 2 threads (the built-in pool) against the same product on 1 thread: two plans of one graph,
    timed in alternation (9 samples of each, medians), so a change of the machine's load touches both alike.
    Prints both figures: "gir sgemm_1024_2t" and "gir sgemm_1024_1t" */
@@ -566,6 +566,97 @@ static void bench_meta_bytes(void) {
     gir_graph_free(g);
 }
 
+/* LSTM training step: torch.nn.LSTM(32, 128) (gir_lstm: its cell run by gir_scan) over T = 64 steps at batch 16,
+   a linear head 128 -> 10 on every step's hidden state, mean softmax cross-entropy over the T x 16 labels, Adam
+   (lr 1e-3, torch's defaults otherwise) in the plan (gir_train_compile): forward, backward through the scan and
+   the update, in ms per step. bench/anchors.py builds the same model in PyTorch. */
+static void bench_lstm_train(void) {
+    enum { T = 64, BATCH = 16, IN = 32, HIDDEN = 128, CLASSES = 10 };
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F32, gir_shape3(T, BATCH, IN));
+    gir_node lab = gir_input(g, GIR_DTYPE_I32, gir_shape1(T * BATCH));
+    gir_node hs = gir_reshape(g, gir_lstm(g, x, HIDDEN, "lstm", 1), gir_shape2(T * BATCH, HIDDEN));
+    gir_node loss = gir_mean(g, gir_xent_logits(g, gir_dense(g, hs, CLASSES, "head", 2), lab), gir_ints0(), 0);
+    gir_train_desc opt = gir_train_defaults(GIR_OPTIM_ADAM, 1e-3);
+    gir_plan *p = NULL;
+    float *xv = random_floats((int64_t)T * BATCH * IN);
+    int32_t yv[T * BATCH];
+    double s[9], t0 = 0;
+    int k, r, reps = 5;
+    if (gir_train_compile(g, loss, &opt, &p) != GIR_OK) die("lstm_train_t64", gir_graph_message(g));
+    for (k = 0; k < T * BATCH; ++k) yv[k] = k % CLASSES;
+    gir_plan_bind(p, x, xv);
+    gir_plan_bind(p, lab, yv);
+    for (r = -3; r < 9 * reps; ++r) {
+        if (r >= 0 && r % reps == 0) t0 = now();
+        run_plan(p);
+        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
+    }
+    if (!(gir_plan_scalar(p, loss) == gir_plan_scalar(p, loss)) || gir_plan_scalar(p, loss) > 10)
+        die("lstm_train_t64", "the loss is not finite after the steps");
+    printf("gir lstm_train_t64 %.4f ms\n", 1e3 * median(s, 9));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    free(xv);
+}
+
+/* what a scan step costs: c' = tanh(c * w + x_t) on f32 scalars over SCAN_T steps, a gir_scan of a body function
+   (gir) against the same steps unrolled into one graph (the anchor: per step, slice t of xs, reshaped to a scalar,
+   then the same mul, add and tanh: 500,003 nodes), both forward only, compiled once and timed in alternation
+   (time_pair); ns per step. The scan's last carry is checked bit for bit against the unrolled graph's. */
+#define SCAN_T 100000
+static void bench_scan_overhead(void) {
+    gir_graph *b = gir_graph_new(NULL), *g[2];
+    gir_node bp[3], br, xs[2], w[2], c0[2], out[2];
+    gir_func *f;
+    gir_plan *p[2];
+    gir_scan_desc d;
+    float *xv = random_floats(SCAN_T), wv = 0.9f, cv = 0.1f;
+    double s[2][9];
+    int v, k;
+    bp[0] = gir_input(b, GIR_DTYPE_F32, gir_shape0());        /* the carry c */
+    bp[1] = gir_input(b, GIR_DTYPE_F32, gir_shape0());        /* x_t */
+    bp[2] = gir_input(b, GIR_DTYPE_F32, gir_shape0());        /* w, the same every step */
+    br = gir_tanh(b, gir_add(b, gir_mul(b, bp[0], bp[2]), bp[1]));
+    if (!(f = gir_func_new(b, "cell", 3, bp, 1, &br))) die("scan_overhead", gir_graph_message(b));
+    for (v = 0; v < 2; ++v) {
+        g[v] = gir_graph_new(NULL);
+        c0[v] = gir_input(g[v], GIR_DTYPE_F32, gir_shape0());
+        xs[v] = gir_input(g[v], GIR_DTYPE_F32, gir_shape1(SCAN_T));
+        w[v] = gir_input(g[v], GIR_DTYPE_F32, gir_shape0());
+        if (!v) {
+            gir_node a[3];
+            a[0] = c0[v]; a[1] = xs[v]; a[2] = w[v];
+            d.length = SCAN_T; d.n_carry = 1; d.n_xs = 1; d.reverse = 0;
+            if (gir_scan(g[v], f, &d, 3, a, 1, &out[v]) != GIR_OK) die("scan_overhead", gir_graph_message(g[v]));
+        } else {
+            gir_node c = c0[v];
+            for (k = 0; k < SCAN_T; ++k) {
+                gir_node xt = gir_reshape(g[v], gir_slice(g[v], xs[v], 0, k, k + 1, 1), gir_shape0());
+                c = gir_tanh(g[v], gir_add(g[v], gir_mul(g[v], c, w[v]), xt));
+            }
+            out[v] = c;
+        }
+        check_graph(g[v]);
+        if (gir_plan_compile(g[v], 1, &out[v], NULL, &p[v]) != GIR_OK) die("scan_overhead", gir_graph_message(g[v]));
+        gir_plan_bind(p[v], c0[v], &cv);
+        gir_plan_bind(p[v], xs[v], xv);
+        gir_plan_bind(p[v], w[v], &wv);
+        run_plan(p[v]);
+    }
+    if (memcmp(gir_plan_data(p[0], out[0]), gir_plan_data(p[1], out[1]), sizeof(float)))
+        die("scan_overhead", "the scan's last carry differs from the unrolled graph's");
+    time_pair(p[0], p[1], 3, s[0], s[1]);
+    printf("gir scan_overhead %.2f ns\n", 1e9 * median(s[0], 9) / SCAN_T);
+    printf("unrolled scan_overhead %.2f ns\n", 1e9 * median(s[1], 9) / SCAN_T);
+    for (v = 0; v < 2; ++v) {
+        gir_plan_free(p[v]);
+        gir_graph_free(g[v]);
+    }
+    gir_graph_free(b);
+    free(xv);
+}
+
 static int wanted(int argc, char **argv, const char *name) {
     int k;
     if (argc < 2) return 1;
@@ -595,6 +686,8 @@ int main(int argc, char **argv) {
     if (wanted(argc, argv, "mlp_b1_traffic")) bench_traffic();
     if (wanted(argc, argv, "arena_vs_naive")) bench_arena("arena_vs_naive", 64, 1);
     if (wanted(argc, argv, "meta_bytes_per_node")) bench_meta_bytes();
+    if (wanted(argc, argv, "lstm_train_t64")) bench_lstm_train();
+    if (wanted(argc, argv, "scan_overhead")) bench_scan_overhead();
 #if defined(GIR_HAVE_POOL)
     if (wanted(argc, argv, "sgemm_1024_2t")) bench_sgemm_2t();
     if (wanted(argc, argv, "mlp_train_b64_2t")) bench_mlp_2t();

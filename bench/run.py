@@ -36,6 +36,18 @@ by the caller (the way these lines ran before): a labelled comparison, so a regr
 mlp_train_b64_2t is the batch-64 SGD step on 2 threads (the built-in pool) against the same plan on 1 thread,
 timed in alternation. arena_mlp_b1 is the batch-1 SGD plan's arena against the liveness bound of its own order.
 
+lstm_train_t64 is one training step of torch.nn.LSTM(32, 128) over 64 steps at batch 16 (gir_lstm: its cell run by
+gir_scan), a linear head 128 -> 10 on every step's hidden state, mean cross-entropy, Adam lr 1e-3 in the plan,
+against the same model and step in PyTorch (nn.LSTM, nn.Linear, torch.optim.Adam; 1 thread), in ms:
+
+    bench lstm_train_t64 gir=<ms> torch=<ms> ms ratio=<torch/gir>
+
+scan_overhead is what a step of gir_scan costs: c' = tanh(c * w + x_t) on f32 scalars, 100,000 steps, forward,
+against the same 100,000 steps unrolled into one graph (slice t of xs, then the same ops), both compiled once and
+timed in alternation by gir_bench, in ns per step:
+
+    bench scan_overhead gir=<ns> unrolled=<ns> ns ratio=<unrolled/scan>
+
 mlp_b1_traffic is the memory one training step of the MLP 784-256-256-10 at batch 1 moves, built as users build
 it (gir_dense, gir_train_compile, SGD), from the plan's own counts (gir_plan_stats bytes_read + bytes_written),
 against the floor of 3 x the weights' bytes (a read for the forward pass, a read-modify-write for the update).
@@ -66,7 +78,8 @@ COMPARISONS = [
     ("fused_tanh_16m", "numpy", "GB/s"), ("exp_1m", "numpy", "GB/s"), ("tanh_1m", "numpy", "GB/s"),
     ("softmax_16m", "numpy", "GB/s"),
     ("sgemm_1024_2t", "gir_1t", "GFLOP/s"),
-    ("cnn_train_b32", "torch", "ms"),
+    ("cnn_train_b32", "torch", "ms"), ("lstm_train_t64", "torch", "ms"),
+    ("scan_overhead", "unrolled", "ns"),                                             # per step, see above
     ("cse_nodes_mlp", "before", "nodes"), ("cse_nodes_d4", "before", "nodes"),
     ("arena_mlp_b64", "lower_bound", "KiB"), ("arena_mlp_b1", "lower_bound", "KiB"), ("arena_vs_naive", "naive", "KiB"),   # sizes, printed by gir_bench
     ("meta_bytes_per_node", "before", "bytes"), ("mlp_b1_traffic", "floor", "bytes"),
@@ -77,7 +90,7 @@ COMPARISONS = [
     ("ort_mlp_b1", "ort", "us"), ("ort_mlp_b64", "ort", "us"), ("ort_cnn_b32", "ort", "us"),
     ("ort_call_overhead", "ort", "us"),                                              # no ratio: see above
 ]
-LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s", "us"}
+LOWER_IS_BETTER = {"ms", "us/op", "nodes", "KiB", "bytes", "instr", "s", "us", "ns"}
 M4_NAMES = {"m4_infer_instr", "m4_train_instr", "m4_infer_instr_packed", "m4_train_instr_packed", "m4_train_ram"}
 COMPILE_NAMES = {"compile_impl_o2"}
 ORT_NAMES = {"ort_mlp_b1", "ort_mlp_b64", "ort_cnn_b32", "ort_call_overhead"}
