@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
-                                          gen/ sha256=be6486a508349e9c
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
+                                          gen/ sha256=7469256cac02aa33
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -509,7 +509,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f"
+#define GIR_OPSDEF_SHA256 "c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -41279,7 +41279,8 @@ GIR_API gir_status gir_graph_load(const void *data, size_t size, const gir_graph
    past the buffer: a length is compared with the bytes left, never added to a position first). Unknown fields
    are skipped. The decoder walks the schema's fixed nesting (model, graph, node, attribute, tensor; value_info,
    type, tensor type, shape, dimension): nothing in it is recursive, and a reader refuses to enter a message
-   deeper than GIR__OX_DEPTH. A subgraph (If, Loop, Scan bodies) is not decoded: the attribute says it is there.
+   deeper than GIR__OX_DEPTH. A subgraph (If, Loop, Scan bodies) is not decoded with the model: the attribute
+   keeps its bytes, and gir__ox_decode_graph decodes them as a model of their own when the importer builds it.
    THE DECODED MODEL points into the caller's bytes (names are not NUL-terminated) and holds every array in one
    allocation: the model is read twice, once to count and check, once to fill. Tensor values stay in the file
    until gir__ox_tensor_read converts them, after checking that the file holds as many as the dims say. */
@@ -41310,7 +41311,9 @@ typedef struct gir__ox_attr {
     int n_list;                          /* elements of FLOATS / INTS / STRINGS */
     const uint8_t *msg; size_t msg_n;    /* the AttributeProto's bytes, for gir__ox_attr_ints / _floats / _strings */
     gir__ox_tensor t;                    /* TENSOR */
-    int has_graph;                       /* GRAPH or GRAPHS present (If/Loop/Scan bodies: not decoded) */
+    int has_graph;                       /* GRAPH or GRAPHS present */
+    const uint8_t *g; size_t g_n;        /* GRAPH: the GraphProto's bytes (If/Loop/Scan bodies: decoded by
+                                            gir__ox_decode_graph when the importer builds them) */
 } gir__ox_attr;
 typedef struct gir__ox_node {
     gir__ox_str op_type, name, domain;
@@ -41848,7 +41851,11 @@ static void gir__ox_attr_field(gir__oxc *c, const gir__pb *r, const gir__pbf *f,
     case 3: if (gir__pb_is(c, f, 0, "i")) at->i = gir__ox_i64(f->v); break;
     case 4: gir__pb_str(c, r, f, "s", &at->s); break;
     case 5: if (gir__pb_sub(c, r, f, "t", &sub)) gir__ox_tensor_dec(c, sub, &at->t); break;
-    case 6: case 11: if (gir__pb_is(c, f, 2, f->num == 6 ? "g" : "graphs")) at->has_graph = 1; break;
+    case 6: case 11:
+        if (!gir__pb_is(c, f, 2, f->num == 6 ? "g" : "graphs")) return;
+        at->has_graph = 1;
+        if (f->num == 6) { at->g = r->p + f->at; at->g_n = (size_t)f->n; }
+        break;
     case 7: cnt[0] += gir__pb_values(c, r, f, 5, "floats"); break;
     case 8: cnt[1] += gir__pb_values(c, r, f, 0, "ints"); break;
     case 9: if (gir__pb_is(c, f, 2, "strings")) ++cnt[2]; break;
@@ -42091,6 +42098,14 @@ static void gir__ox_model_walk(gir__oxd *d, const uint8_t *p, size_t size) {
     }
     if (!d->c.st && !graphs) gir__ox_fail(&d->c, GIR_ERR_INVALID_ARG, "the model has no graph (not an ONNX model?)");
 }
+/* a GraphProto alone (a subgraph attribute's bytes) */
+static void gir__ox_graph_walk(gir__oxd *d, const uint8_t *p, size_t size) {
+    gir__pb r;
+    gir__pbf f;
+    r.p = p; r.at = 0; r.end = size; r.depth = 0;
+    d->n_node = d->n_init = d->n_input = d->n_output = d->n_value = d->n_str = d->n_attr = 0;
+    while (gir__pb_next(&d->c, &r, &f)) gir__ox_graph_field(d, &r, &f);
+}
 /* n more elements of es bytes at *off (kept a multiple of 8, so every array is aligned); 0 when it overflows */
 static int gir__ox_lay(size_t *off, int n, size_t es) {
     size_t b = (size_t)n * es;      /* n <= GIR__OX_MAX_ITEMS (2^22) and es < 2^9: fits a 32-bit size_t */
@@ -42135,8 +42150,9 @@ GIR__OX_FN void gir__ox_free(gir__ox_model *m, const gir_allocator *a) {
     gir__free(&al, m->block, m->block_n);
     GIR_MEMSET(m, 0, sizeof *m);
 }
-GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a, char *msg,
-                                     size_t cap) {
+/* a ModelProto (graph 0) or a GraphProto (graph 1, a subgraph: opset and ir_version are 0) into m */
+static gir_status gir__ox_decode_as(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a,
+                                    int graph, char *msg, size_t cap) {
     gir_allocator al = gir__allocator_or_default(a);
     gir__oxd d;
     GIR_MEMSET(&d, 0, sizeof d);
@@ -42147,15 +42163,25 @@ GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t 
     }
     GIR_MEMSET(m, 0, sizeof *m);
     d.m = m;
-    gir__ox_model_walk(&d, (const uint8_t *)data, size);
+    if (graph) gir__ox_graph_walk(&d, (const uint8_t *)data, size);
+    else gir__ox_model_walk(&d, (const uint8_t *)data, size);
     if (!d.c.st && gir__ox_alloc(&d, &al)) {
         m->n_node = d.n_node; m->n_init = d.n_init; m->n_input = d.n_input; m->n_output = d.n_output;
         m->n_value = d.n_value;
         d.fill = 1;
-        gir__ox_model_walk(&d, (const uint8_t *)data, size);    /* the same bytes: pass 1 checked them */
+        if (graph) gir__ox_graph_walk(&d, (const uint8_t *)data, size);   /* the same bytes: pass 1 checked them */
+        else gir__ox_model_walk(&d, (const uint8_t *)data, size);
     }
     if (d.c.st) gir__ox_free(m, &al);
     return d.c.st;
+}
+GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a, char *msg,
+                                     size_t cap) {
+    return gir__ox_decode_as(m, data, size, a, 0, msg, cap);
+}
+GIR__OX_FN gir_status gir__ox_decode_graph(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a,
+                                           char *msg, size_t cap) {
+    return gir__ox_decode_as(m, data, size, a, 1, msg, cap);
 }
 
 /* >>onnx_read the public entry: a serialized TensorProto (an input_0.pb of the ONNX test data) */
@@ -42222,6 +42248,21 @@ GIR_API gir_status gir_onnx_read_tensor(const void *data, size_t size, gir_dtype
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
 #define GIR__OX_MAX_OUT 16
+#define GIR__OX_SUB_MAX 32              /* a subgraph's inputs, outputs, and outer values it reads */
+typedef struct gir__oxsub {             /* a subgraph attribute (If, Loop, Scan bodies) built in a graph of its own */
+    const char *attr;                   /* in: the GRAPH attribute's name */
+    int n_in;                           /* in: the body's inputs, as many as it declares, each bound to */
+    gir_dtype dt[GIR__OX_SUB_MAX];      /*     a parameter of this dtype and shape */
+    gir_shape shape[GIR__OX_SUB_MAX];
+    unsigned konst;                     /*     (bit k: input k is the b8 constant true instead: Loop's cond) */
+    gir_graph *body;                    /* out: the body (the caller frees it once a call holds it) */
+    gir_node in[GIR__OX_SUB_MAX];       /* out: the inputs' nodes in body */
+    int n_out;                          /* out: the body's outputs */
+    gir_node out[GIR__OX_SUB_MAX];
+    int n_cap;                          /* out: values of the enclosing graphs the body reads that are not constants */
+    gir_node cap_outer[GIR__OX_SUB_MAX];/*      in the graph of the node, and the body's parameters for them */
+    gir_node cap_in[GIR__OX_SUB_MAX];
+} gir__oxsub;
 typedef struct gir__oxn {               /* the ONNX node being built */
     gir_graph *g;
     const gir__ox_node *nd;
@@ -42237,6 +42278,9 @@ typedef struct gir__oxn {               /* the ONNX node being built */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
     char msg[256];
+    void *run;                          /* the import (gir__oxrun of onnx_build.c) */
+    int (*sub)(struct gir__oxn *c, gir__oxsub *s);   /* builds a subgraph (onnx_build.c); 0 after an error */
+    int64_t opset;
 } gir__oxn;
 typedef gir_node (*gir__oxl_fn)(gir__oxn *c);
 typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;
@@ -44817,8 +44861,8 @@ static gir_node gir__oxh_max_unpool(gir__oxn *c, gir_node x, gir_node idx) {
 #pragma GCC push_options
 #pragma GCC optimize ("O0")
 #endif
-/* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM unrolled over the sequence
-   (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
+/* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM as scans of their cell over the
+   sequence (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
    MelWeightMatrix (constants computed at import). */
 #ifndef GIR_NO_ONNX
 /* HannWindow, HammingWindow, BlackmanWindow: a constant of 'size' (input 0) values, periodic by default;
@@ -44850,18 +44894,18 @@ static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) 
 static gir_node gir__oxh_hann(gir__oxn *c) { return gir__ox_window_fn(c, 0.5, 0.5, 0); }
 static gir_node gir__oxh_hamming(gir__oxn *c) { return gir__ox_window_fn(c, 25.0 / 46, 21.0 / 46, 0); }
 static gir_node gir__oxh_blackman(gir__oxn *c) { return gir__ox_window_fn(c, 0.42, 0.5, 0.08); }
-/* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
-   ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
+/* RNN, GRU, LSTM: a scan over the sequence of the cell, a function in a graph of its own, one direction at a time,
+   with ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
 typedef struct gir__oxrnn {
     int kind, gates, hidden, steps, batch, lbr;    /* kind 0 RNN, 1 GRU, 2 LSTM; lbr: linear_before_reset */
     int layout;                                    /* 1: batch first (X, Y, initial and final states) */
-    gir_node xw, r, rb, p;                         /* x W^T + Wb for every step [steps, batch, G h]; R^T; Rb; peepholes */
+    gir_node r, rb, p;                             /* in the cell: R^T, Rb, peepholes ({0}: none) */
 } gir__oxrnn;
 static gir_node gir__ox_gate(gir__oxn *c, gir_node v, int k, int h) {
     gir_shape s = gir_node_shape(c->g, v);
     return gir_slice(c->g, v, s.rank - 1, k * h, (k + 1) * h, 1);
 }
-/* sigmoid(gate k of u + gate k of v): the sum of two gate slices through f */
+/* f(gate k of u + gate k of v) */
 static gir_node gir__ox_gsum(gir__oxn *c, gir_node u, gir_node v, int k, int n, gir_node (*f)(gir_graph *, gir_node)) {
     gir_node a = gir__ox_gate(c, u, k, n), b = gir__ox_gate(c, v, k, n);
     return f(c->g, gir_add(c->g, a, b));
@@ -44876,7 +44920,7 @@ static gir_node gir__ox_gru_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
         t = gir_add(c->g, t, gir__ox_gate(c, q->rb, 2, n));
     }
     t = gir_tanh(c->g, gir_add(c->g, gir__ox_gate(c, xw, 2, n), t));
-    u = gir_mul(c->g, gir_sub(c->g, gir__oxh_num(c, 1), z), t);
+    u = gir_mul(c->g, gir_sub(c->g, gir_scalar(c->g, gir_node_dtype(c->g, h), 1), z), t);
     return gir_add(c->g, u, gir_mul(c->g, z, h));
 }
 /* gate k of a plus (peepholes) p_k * cell */
@@ -44903,13 +44947,38 @@ static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
     if (q->kind == 1) return gir__ox_gru_step(c, q, xw, hr, h);
     return gir__ox_lstm_step(c, q, gir_add(c->g, xw, hr), cell);
 }
-/* concat of up to 64 x 64 nodes (gir_concat joins at most 64) */
-static gir_node gir__ox_concat_many(gir__oxn *c, int n, gir_node *xs, int axis) {
-    gir_node part[64];
-    int j, m = 0;
-    if (n <= 64) return gir_concat(c->g, n, xs, axis);
-    for (j = 0; j < n && m < 64; j += 64, ++m) part[m] = gir_concat(c->g, n - j < 64 ? n - j : 64, xs + j, axis);
-    return gir_concat(c->g, m, part, axis);
+/* the cell as a function of a graph of its own (*cg, on c's allocator): its n parameters have the shapes of the
+   scan's arguments (h, c for LSTM; xw [steps, batch, G h] without its first axis; R^T; Rb; P if any), its results
+   are h' (c') h'; NULL after recording why */
+static gir_func *gir__ox_rnn_cell(gir__oxn *c, gir__oxrnn *q, int n, const gir_node *args, gir_graph **cg) {
+    static const char *const names[3] = {"onnx_rnn", "onnx_gru", "onnx_lstm"};
+    gir_graph_desc d;
+    gir__oxn b = *c;
+    gir_node p[6], r[3], cell = c->none;
+    gir_func *f = NULL;
+    int k, nc = q->kind == 2 ? 2 : 1;
+    GIR_MEMSET(&d, 0, sizeof d);
+    d.allocator = c->g->a;
+    if (!(*cg = b.g = gir_graph_new(&d))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "out of memory: the cell's graph");
+        return NULL;
+    }
+    for (k = 0; k < n; ++k) {
+        gir_shape s = gir_node_shape(c->g, args[k]);
+        if (k == nc) s = gir_shape2(s.dim[1], s.dim[2]);
+        p[k] = gir_input(b.g, gir_node_dtype(c->g, args[k]), s);
+    }
+    q->r = p[nc + 1];
+    q->rb = p[nc + 2];
+    q->p = n > nc + 3 ? p[nc + 3] : c->none;
+    if (nc == 2) cell = p[1];
+    r[0] = gir__ox_rnn_step(&b, q, p[nc], p[0], &cell);
+    r[1] = nc == 2 ? cell : r[0];
+    r[nc] = r[0];
+    if (b.st == GIR_OK && gir_graph_status(b.g) == GIR_OK) f = gir_func_new(b.g, names[q->kind], n, p, nc + 1, r);
+    if (b.st != GIR_OK) gir__oxn_fail(c, b.st, "the cell: %s", b.msg);
+    else if (!f) gir__oxn_fail(c, gir_graph_status(b.g), "the cell: %s", gir_graph_message(b.g));
+    return f;
 }
 /* row d of a [D, ...] input as [...] ({0} when the input is absent) */
 static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
@@ -44921,34 +44990,65 @@ static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
     --s.rank;
     return gir_reshape(c->g, gir_slice(c->g, c->x[k], axis, d, d + 1, 1), s);
 }
-/* direction d over x [steps, batch, in]: the outputs of every step [steps, 1, batch, h] and the last h, c */
-static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+/* the scan's arguments for direction d over x [steps, batch, in]: h0 (c0), x W^T + Wb [steps, batch, G h], R^T,
+   Rb and (LSTM, when given) P; their count */
+static int gir__ox_rnn_args(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, gir_node *a) {
     gir_shape xs = gir_node_shape(c->g, x);
-    int gh = q->gates * q->hidden, t;
-    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), h, cell, ys[1024];
-    q->r = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
-    q->xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
-    q->rb = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape1(gh));
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    int gh = q->gates * q->hidden, nc = q->kind == 2 ? 2 : 1, n = nc + 3;
+    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), xw, rb;
+    xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
+    rb = gir_zeros(c->g, dt, gir_shape1(gh));
     if (b.id) {
-        q->xw = gir_add(c->g, q->xw, gir_slice(c->g, b, 0, 0, gh, 1));
-        q->rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
+        xw = gir_add(c->g, xw, gir_slice(c->g, b, 0, 0, gh, 1));
+        rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
     }
-    q->xw = gir_reshape(c->g, q->xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
-    q->p = q->kind == 2 ? gir__ox_dir(c, 7, d, 0) : c->none;
-    h = gir__ox_dir(c, 5, d, q->layout);
-    if (!h.id) h = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape2(q->batch, q->hidden));
-    cell = q->kind == 2 ? gir__ox_dir(c, 6, d, q->layout) : c->none;
-    if (q->kind == 2 && !cell.id) cell = gir_zeros_like(c->g, h);
-    for (t = 0; t < q->steps && c->st == GIR_OK; ++t) {
-        int at = rev ? q->steps - 1 - t : t;
-        gir_node xt = gir_slice(c->g, q->xw, 0, at, at + 1, 1);
-        xt = gir_reshape(c->g, xt, gir_shape2(q->batch, gh));
-        h = gir__ox_rnn_step(c, q, xt, h, &cell);
-        ys[at] = gir_reshape(c->g, h, gir_shape4(1, 1, q->batch, q->hidden));
+    a[0] = gir__ox_dir(c, 5, d, q->layout);
+    if (!a[0].id) a[0] = gir_zeros(c->g, dt, gir_shape2(q->batch, q->hidden));
+    if (nc == 2) a[1] = gir__ox_dir(c, 6, d, q->layout);
+    if (nc == 2 && !a[1].id) a[1] = gir_zeros_like(c->g, a[0]);
+    a[nc] = gir_reshape(c->g, xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
+    a[nc + 1] = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
+    a[nc + 2] = rb;
+    if (q->kind == 2 && (a[n] = gir__ox_dir(c, 7, d, 0)).id) ++n;
+    return n;
+}
+/* direction d over x [steps, batch, in]: a scan of the cell; the outputs of every step [steps, 1, batch, h] and
+   the last h, c */
+static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+    gir_node a[6], r[3];
+    gir_graph *cg = NULL;
+    gir_func *f = NULL;
+    gir_scan_desc sd;
+    int nc = q->kind == 2 ? 2 : 1, n = gir__ox_rnn_args(c, q, x, d, a);
+    r[0] = r[1] = r[2] = c->none;
+    if (c->st == GIR_OK && gir_graph_status(c->g) == GIR_OK) f = gir__ox_rnn_cell(c, q, n, a, &cg);
+    if (f) {
+        GIR_MEMSET(&sd, 0, sizeof sd);
+        sd.length = q->steps;
+        sd.n_carry = nc;
+        sd.n_xs = 1;
+        sd.reverse = rev;
+        gir_scan(c->g, f, &sd, n, a, nc + 1, r);
     }
-    *hl = h;
-    *cl = cell;
-    return c->st == GIR_OK ? gir__ox_concat_many(c, q->steps, ys, 0) : c->none;
+    gir_graph_free(cg);                  /* released with g, which holds it once the scan is built */
+    *hl = r[0];
+    *cl = nc == 2 ? r[1] : c->none;
+    return f ? gir_reshape(c->g, r[nc], gir_shape4(q->steps, 1, q->batch, q->hidden)) : c->none;
+}
+/* the activations attribute, when given, must name ONNX's defaults for each of the nd directions */
+static void gir__ox_rnn_acts(gir__oxn *c, int kind, int nd) {
+    static const char *const dflt[3] = {"Sigmoid", "Tanh", "Tanh"};
+    gir__ox_str s[6];
+    const gir__ox_attr *a = gir__ox_attr_find(c, "activations");
+    int per = kind == 0 ? 1 : kind == 1 ? 2 : 3, n, j;
+    if (!a) return;
+    n = a->type == 8 ? gir__ox_attr_strings(a, s, 6) : -1;
+    for (j = 0; j < n && j < per * nd; ++j)
+        if (!gir__ox_str_is(s[j], kind == 0 ? "Tanh" : dflt[j % per])) break;
+    if (n != per * nd || j < n)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "activations other than the defaults (%s per direction)",
+                      kind == 0 ? "Tanh" : kind == 1 ? "Sigmoid, Tanh" : "Sigmoid, Tanh, Tanh");
 }
 /* RNN, GRU, LSTM: the outputs Y [steps, D, batch, h] (layout 1: [batch, steps, D, h]), Y_h and (LSTM) Y_c */
 static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
@@ -44970,8 +45070,8 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     if (layout) x = gir_transpose(c->g, x, gir_ints3(1, 0, 2));
     q.steps = gir_node_shape(c->g, x).dim[0];
     q.batch = gir_node_shape(c->g, x).dim[1];
-    if (q.steps < 1 || q.steps > 1024 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
-        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (1 to 1024), hidden_size %d, layout %d",
+    if (q.steps < 1 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (at least 1), hidden_size %d, layout %d",
                                            q.steps, q.hidden, layout);
         return c->none;
     }
@@ -44979,6 +45079,7 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     for (j = 0; j < n_lens; ++j)
         if (lens[j] != q.steps) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sequences shorter than the input");
     nd = bi ? 2 : 1;
+    gir__ox_rnn_acts(c, kind, nd);
     for (d = 0; d < nd && c->st == GIR_OK; ++d) y[d] = gir__ox_rnn_dir(c, &q, x, d, rev || d == 1, &hl[d], &cl[d]);
     if (c->st != GIR_OK) return c->none;
     out = nd == 2 ? gir_concat(c->g, 2, y, 1) : y[0];
@@ -45158,6 +45259,336 @@ static gir_node gir__oxh_mel_weights(gir__oxn *c) {
 #pragma GCC push_options
 #pragma GCC optimize ("O0")
 #endif
+/* onnx_ops_control.c - the ONNX ops with subgraphs: If as gir_cond, Scan as gir_scan, Loop as gir_scan (scan
+   outputs: every trip runs) or gir_while. Each body is built in a graph of its own (c->sub, onnx_build.c) and
+   becomes a function: its inputs are its parameters, then a parameter for each value of the graphs around it that
+   it reads and that is not a constant (a constant, or a value computed from constants only, is copied into the
+   body, so that shapes and axes stay known there). */
+#ifndef GIR_NO_ONNX
+static gir_func *gir__ox_sub_func(gir__oxn *c, gir__oxsub *s, const char *name, int n_p, gir_node *p, int n_r,
+                                  const gir_node *r) {
+    gir_func *f = gir_func_new(s->body, name, n_p, p, n_r, r);
+    if (!f) gir__oxn_fail(c, gir_graph_status(s->body), "%s: %s", s->attr, gir_graph_message(s->body));
+    return f;
+}
+/* If's branches: as many outputs as the node, of one dtype and shape each */
+static int gir__ox_if_same(gir__oxn *c, const gir__oxsub *b) {
+    int j;
+    if (b[0].n_out != c->nd->n_out || b[1].n_out != c->nd->n_out) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "the branches have %d and %d outputs, the node %d", b[0].n_out,
+                      b[1].n_out, c->nd->n_out);
+        return 0;
+    }
+    for (j = 0; j < b[0].n_out; ++j) {
+        gir_shape s0 = gir_node_shape(b[0].body, b[0].out[j]), s1 = gir_node_shape(b[1].body, b[1].out[j]);
+        int d0 = gir_node_dtype(b[0].body, b[0].out[j]), d1 = gir_node_dtype(b[1].body, b[1].out[j]), k;
+        for (k = 0; s0.rank == s1.rank && k < s0.rank && s0.dim[k] == s1.dim[k]; ++k) {}
+        if (d0 != d1 || s0.rank != s1.rank || k < s0.rank) {
+            gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "output %d: then_branch gives %T %S, else_branch %T %S (the "
+                          "branches of gir_cond have one dtype and shape)", j, d0, &s0, d1, &s1);
+            return 0;
+        }
+    }
+    return 1;
+}
+/* If: gir_cond over two functions of one signature: the predicate (so that there is a parameter), then the outer
+   values each branch reads (a branch takes the other's as parameters it does not read) */
+static gir_node gir__oxh_if_onnx(gir__oxn *c) {
+    gir__oxsub b[2];
+    gir_node p[2][2 * GIR__OX_SUB_MAX + 1], args[2 * GIR__OX_SUB_MAX + 1], res[GIR__OX_SUB_MAX], pred;
+    gir_func *f[2] = {NULL, NULL};
+    int k, j, n = 1, ok;
+    GIR_MEMSET(b, 0, sizeof b);
+    b[0].attr = "then_branch";
+    b[1].attr = "else_branch";
+    if (!gir__ox_need(c, 1u)) return c->none;
+    pred = gir_reshape(c->g, gir_cast(c->g, c->x[0], GIR_DTYPE_B8), gir_shape0());
+    ok = c->sub(c, &b[0]) && c->sub(c, &b[1]) && gir__ox_if_same(c, b);
+    for (k = 0; ok && k < 2; ++k) p[k][0] = gir_input(b[k].body, GIR_DTYPE_B8, gir_shape0());
+    for (k = 0; ok && k < 2; ++k)
+        for (j = 0; j < b[k].n_cap; ++j, ++n) {
+            args[n] = b[k].cap_outer[j];
+            p[k][n] = b[k].cap_in[j];
+            p[1 - k][n] = gir_input(b[1 - k].body, gir_node_dtype(c->g, args[n]), gir_node_shape(c->g, args[n]));
+        }
+    args[0] = pred;
+    if (ok) f[0] = gir__ox_sub_func(c, &b[0], "onnx_then", n, p[0], b[0].n_out, b[0].out);
+    if (f[0]) f[1] = gir__ox_sub_func(c, &b[1], "onnx_else", n, p[1], b[1].n_out, b[1].out);
+    if (f[1]) gir_cond(c->g, pred, f[0], f[1], n, args, b[0].n_out, res);
+    gir_graph_free(b[0].body);           /* released with c's graph, which holds them once the cond is built */
+    gir_graph_free(b[1].body);
+    if (!f[1] || gir_graph_status(c->g) != GIR_OK) return c->none;
+    for (j = 1; j < b[0].n_out; ++j) c->y[j] = res[j];
+    return res[0];
+}
+/* the body of a scan over n states and m scan inputs shaped as v[] (a scan input [length, ...]) as a function:
+   the states, the scan inputs, then the outer values it reads */
+static gir_func *gir__ox_scan_func(gir__oxn *c, gir__oxsub *s, int n, int m, const gir_node *v) {
+    gir_node p[2 * GIR__OX_SUB_MAX];
+    int j;
+    s->attr = "body";
+    s->n_in = n + m;
+    for (j = 0; j < n + m; ++j) {
+        gir_shape sh = gir_node_shape(c->g, v[j]);
+        if (j >= n) sh = gir_shapev(sh.rank - 1, sh.dim + 1);
+        s->dt[j] = gir_node_dtype(c->g, v[j]);
+        s->shape[j] = sh;
+    }
+    if (!c->sub(c, s)) return NULL;
+    if (s->n_out < n) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "the body has %d outputs, fewer than the %d states", s->n_out, n);
+        return NULL;
+    }
+    for (j = 0; j < n + m; ++j) p[j] = s->in[j];
+    for (j = 0; j < s->n_cap; ++j) p[n + m + j] = s->cap_in[j];
+    return gir__ox_sub_func(c, s, "onnx_scan", n + m + s->n_cap, p, s->n_out, s->out);
+}
+/* the scan of f over v (n states, m scan inputs) and the outer values of s: the last states, then the scan outputs
+   stacked along a new axis 0 */
+static void gir__ox_scan_call(gir__oxn *c, gir_func *f, const gir__oxsub *s, int n, int m, const gir_node *v, int rev,
+                              gir_node *out) {
+    gir_node args[2 * GIR__OX_SUB_MAX];
+    gir_scan_desc d;
+    int j;
+    for (j = 0; j < n + m; ++j) args[j] = v[j];
+    for (j = 0; j < s->n_cap; ++j) args[n + m + j] = s->cap_outer[j];
+    GIR_MEMSET(&d, 0, sizeof d);
+    d.length = gir_node_shape(c->g, v[n]).dim[0];
+    d.n_carry = n;
+    d.n_xs = m;
+    d.reverse = rev;
+    gir_scan(c->g, f, &d, n + m + s->n_cap, args, s->n_out, out);
+}
+/* x with axis a moved to the front (back: from the front to a) */
+static gir_node gir__ox_axis_front(gir__oxn *c, gir_node x, int a, int back) {
+    int r = gir_node_shape(c->g, x).rank, j;
+    gir_ints p = gir_ints0();
+    if (a < 0) a += r;
+    if (a < 0 || a >= r) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "scan axis %d of a rank-%d value", a, r);
+        return c->none;
+    }
+    if (a == 0) return x;
+    for (p.n = r, j = 0; j < r; ++j) p.v[j] = back ? (j < a ? j + 1 : j == a ? 0 : j) : (j == 0 ? a : j <= a ? j - 1 : j);
+    return gir_transpose(c->g, x, p);
+}
+/* the direction of every scan input and output: all 0 or all 1 (gir_scan's reverse); -1 after an error */
+static int gir__ox_scan_dirs(gir__oxn *c, gir_ints in, int m, gir_ints out, int k) {
+    int rev = in.n ? in.v[0] : 0, j, ok = (in.n == 0 || in.n == m) && (out.n == 0 || out.n == k);
+    for (j = 0; ok && j < in.n; ++j) ok = in.v[j] == rev;
+    for (j = 0; ok && j < k; ++j) ok = (out.n ? out.v[j] : 0) == rev;
+    if (!ok) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "scan_input_directions and scan_output_directions: one per input "
+                           "and output, all 0 or all 1 (gir_scan runs every input and output one way)");
+    return ok ? rev : -1;
+}
+/* Scan (opset 9): n states, then num_scan_inputs scan inputs along their scan_input_axes; outputs the last states,
+   then the scan outputs stacked along their scan_output_axes */
+static gir_node gir__oxh_scan9(gir__oxn *c) {
+    gir__oxsub s;
+    gir_node v[GIR__OX_SUB_MAX], out[GIR__OX_SUB_MAX];
+    gir_func *f = NULL;
+    int m = gir__oxa_i(c, "num_scan_inputs", 0), n = c->n_x - m, k = c->nd->n_out - n, j, rev;
+    gir_ints ia = gir__oxa_ints(c, "scan_input_axes"), id = gir__oxa_ints(c, "scan_input_directions");
+    gir_ints oa = gir__oxa_ints(c, "scan_output_axes"), od = gir__oxa_ints(c, "scan_output_directions");
+    if (m < 1 || n < 0 || k < 0 || c->n_x > GIR__OX_SUB_MAX || (ia.n && ia.n != m) || (oa.n && oa.n != k)) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "%d inputs, %d outputs, num_scan_inputs %d (at least 1), %d "
+                      "scan_input_axes, %d scan_output_axes", c->n_x, c->nd->n_out, m, ia.n, oa.n);
+        return c->none;
+    }
+    if ((rev = gir__ox_scan_dirs(c, id, m, od, k)) < 0 || !gir__ox_need(c, (1u << c->n_x) - 1u)) return c->none;
+    for (j = 0; j < c->n_x; ++j) v[j] = j < n ? c->x[j] : gir__ox_axis_front(c, c->x[j], ia.n ? ia.v[j - n] : 0, 0);
+    GIR_MEMSET(&s, 0, sizeof s);
+    if (c->st == GIR_OK) f = gir__ox_scan_func(c, &s, n, m, v);
+    if (f) gir__ox_scan_call(c, f, &s, n, m, v, rev, out);
+    gir_graph_free(s.body);               /* released with c's graph, which holds it once the scan is built */
+    if (!f || gir_graph_status(c->g) != GIR_OK) return c->none;
+    for (j = n; j < n + k; ++j) out[j] = gir__ox_axis_front(c, out[j], oa.n ? oa.v[j - n] : 0, 1);
+    for (j = 1; j < n + k; ++j) c->y[j] = out[j];
+    return out[0];
+}
+/* row b of x along axis 0, without that axis */
+static gir_node gir__ox_row(gir__oxn *c, gir_node x, int b) {
+    gir_shape s = gir_node_shape(c->g, x);
+    return gir_reshape(c->g, gir_slice(c->g, x, 0, b, b + 1, 1), gir_shapev(s.rank - 1, s.dim + 1));
+}
+/* Scan (opset 8): sequence_lens, then states [batch, ...] and scan inputs [batch, length, ...]: one scan of the body
+   per batch entry (at most 64), the outputs joined along the batch axis */
+static gir_node gir__oxh_scan8(gir__oxn *c) {
+    gir__oxsub s;
+    gir_node v[GIR__OX_SUB_MAX], out[GIR__OX_SUB_MAX], part[GIR__OX_SUB_MAX][64];
+    gir_func *f = NULL;
+    int m = gir__oxa_i(c, "num_scan_inputs", 0), n = c->n_x - 1 - m, k = c->nd->n_out - n, j, b, batch;
+    gir_ints dir = gir__oxa_ints(c, "directions");
+    if (m < 1 || n < 0 || k < 0 || c->n_x > GIR__OX_SUB_MAX || gir__ox_has(c, 0)) {
+        gir__oxn_fail(c, gir__ox_has(c, 0) ? GIR_ERR_UNSUPPORTED : GIR_ERR_INVALID_ARG, gir__ox_has(c, 0) ?
+                      "sequence_lens (sequences shorter than the input)" : "%d inputs, num_scan_inputs %d", c->n_x, m);
+        return c->none;
+    }
+    for (j = 0; j < dir.n; ++j)
+        if (dir.v[j]) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "directions other than 0 (forward)");
+    if (c->st != GIR_OK || !gir__ox_need(c, ((1u << c->n_x) - 1u) & ~1u)) return c->none;
+    batch = gir_node_shape(c->g, c->x[1]).dim[0];
+    if (batch < 1 || batch > 64) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "a batch of %d (1 to 64)", batch);
+        return c->none;
+    }
+    GIR_MEMSET(&s, 0, sizeof s);
+    for (b = 0; b < batch && c->st == GIR_OK; ++b) {
+        for (j = 0; j < n + m; ++j) v[j] = gir__ox_row(c, c->x[1 + j], b);
+        if (!f && !(f = gir__ox_scan_func(c, &s, n, m, v))) break;
+        gir__ox_scan_call(c, f, &s, n, m, v, 0, out);
+        for (j = 0; j < n + k && gir_graph_status(c->g) == GIR_OK; ++j) {
+            gir_shape sh = gir_node_shape(c->g, out[j]);
+            int a;
+            for (a = sh.rank++; a > 0; --a) sh.dim[a] = sh.dim[a - 1];
+            sh.dim[0] = 1;
+            part[j][b] = gir_reshape(c->g, out[j], sh);
+        }
+    }
+    gir_graph_free(s.body);
+    if (!f || c->st != GIR_OK || gir_graph_status(c->g) != GIR_OK) return c->none;
+    for (j = 0; j < n + k; ++j) out[j] = gir_concat(c->g, batch, part[j], 0);
+    for (j = 1; j < n + k; ++j) c->y[j] = out[j];
+    return out[0];
+}
+/* Loop's body: iteration_num (an i32 scalar), cond (a b8 scalar; konst: the constant true) and the n carried
+   values; its outputs cond (made a b8 scalar), the carried values and k scan outputs */
+static int gir__ox_loop_body(gir__oxn *c, gir__oxsub *s, int n, int k, int konst) {
+    int j;
+    s->attr = "body";
+    s->n_in = n + 2;
+    s->konst = konst ? 2u : 0u;
+    s->dt[0] = GIR_DTYPE_I32; s->shape[0] = gir_shape0();
+    s->dt[1] = GIR_DTYPE_B8; s->shape[1] = gir_shape0();
+    for (j = 0; j < n; ++j) {
+        s->dt[2 + j] = gir_node_dtype(c->g, c->x[2 + j]);
+        s->shape[2 + j] = gir_node_shape(c->g, c->x[2 + j]);
+    }
+    if (!c->sub(c, s)) return 0;
+    if (s->n_out != n + 1 + k) {
+        gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "the body has %d outputs, not cond, the %d carried values and the %d "
+                      "scan outputs of the node", s->n_out, n, k);
+        return 0;
+    }
+    if (gir_node_dtype(s->body, s->out[0]) != GIR_DTYPE_B8 || gir_node_shape(s->body, s->out[0]).rank)
+        s->out[0] = gir_reshape(s->body, gir_cast(s->body, s->out[0], GIR_DTYPE_B8), gir_shape0());
+    return 1;
+}
+static int gir__ox_is_true(gir_graph *g, gir_node x) {
+    const void *d = gir_node_op(g, x) == GIR_OP_CONSTANT ? gir_node_data(g, x) : NULL;
+    return d && gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && *(const uint8_t *)d;
+}
+/* Loop with scan outputs: their length is part of their shape, so every trip must run: M known, cond known true
+   (or absent) and the body's cond output the constant true (or its cond input); a gir_scan of M steps over the
+   iteration number and the carried values */
+static gir_node gir__ox_loop_scan(gir__oxn *c, gir__oxsub *s, int n, int k, int trips) {
+    gir_node p[2 * GIR__OX_SUB_MAX], r[GIR__OX_SUB_MAX], a[2 * GIR__OX_SUB_MAX], out[GIR__OX_SUB_MAX];
+    gir_func *f = NULL;
+    gir_scan_desc d;
+    double v = 1;
+    int j;
+    if (trips < 0 || (gir__ox_has(c, 1) && gir__ox_const_vals(c, 1, &v, 1, "cond") != 1) || v == 0) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "scan outputs need a trip count M and cond known when the model is "
+                      "imported, and at least one trip");
+        return c->none;
+    }
+    if (!gir__ox_loop_body(c, s, n, k, 1)) {
+        gir_graph_free(s->body);
+        return c->none;
+    }
+    if (!gir__ox_is_true(s->body, s->out[0]))
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "scan outputs need every trip to run (their length is part of their "
+                      "shape): the body's cond output must be its cond input or the constant true");
+    p[0] = s->in[0];
+    r[0] = gir_add(s->body, s->in[0], gir_scalar(s->body, GIR_DTYPE_I32, 1));
+    for (j = 0; j < n; ++j) p[1 + j] = s->in[2 + j];
+    for (j = 0; j < s->n_cap; ++j) p[1 + n + j] = s->cap_in[j];
+    for (j = 0; j < n + k; ++j) r[1 + j] = s->out[1 + j];
+    if (c->st == GIR_OK) f = gir__ox_sub_func(c, s, "onnx_loop", 1 + n + s->n_cap, p, 1 + n + k, r);
+    a[0] = gir_scalar(c->g, GIR_DTYPE_I32, 0);
+    for (j = 0; j < n; ++j) a[1 + j] = c->x[2 + j];
+    for (j = 0; j < s->n_cap; ++j) a[1 + n + j] = s->cap_outer[j];
+    GIR_MEMSET(&d, 0, sizeof d);
+    d.length = trips;
+    d.n_carry = 1 + n;
+    if (f) gir_scan(c->g, f, &d, 1 + n + s->n_cap, a, 1 + n + k, out);
+    gir_graph_free(s->body);
+    if (!f || gir_graph_status(c->g) != GIR_OK) return c->none;
+    for (j = 1; j < n + k; ++j) c->y[j] = out[1 + j];
+    return out[1];
+}
+/* Loop without scan outputs: gir_while of the body while cond, at most M trips when M is given (gir_while's
+   max_trip: differentiable), else as many as it takes (forward only); the outer values the body reads are carried
+   unchanged */
+static gir_node gir__ox_loop_while(gir__oxn *c, gir__oxsub *s, int n, int trips) {
+    gir_node p[2 * GIR__OX_SUB_MAX + 2], q[2 * GIR__OX_SUB_MAX + 2], r[2 * GIR__OX_SUB_MAX + 2];
+    gir_node a[2 * GIR__OX_SUB_MAX + 2], out[2 * GIR__OX_SUB_MAX + 2];
+    gir_graph_desc gd;
+    gir_graph *cg = NULL;
+    gir_func *bf = NULL, *cf = NULL;
+    int j, nc;
+    if (!gir__ox_loop_body(c, s, n, 0, 0)) {
+        gir_graph_free(s->body);
+        return c->none;
+    }
+    nc = 2 + n + s->n_cap;
+    for (j = 0; j < n + 2; ++j) p[j] = s->in[j];
+    for (j = 0; j < s->n_cap; ++j) p[2 + n + j] = s->cap_in[j];
+    r[0] = gir_add(s->body, s->in[0], gir_scalar(s->body, GIR_DTYPE_I32, 1));
+    for (j = 0; j < n + 1; ++j) r[1 + j] = s->out[j];
+    for (j = 0; j < s->n_cap; ++j) r[2 + n + j] = s->cap_in[j];
+    bf = gir__ox_sub_func(c, s, "onnx_loop", nc, p, nc, r);
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = c->g->a;
+    if (bf && !(cg = gir_graph_new(&gd))) gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "out of memory: a new graph");
+    for (j = 0; cg && j < nc; ++j) q[j] = gir_input(cg, gir_node_dtype(s->body, p[j]), gir_node_shape(s->body, p[j]));
+    if (cg && !(cf = gir_func_new(cg, "onnx_loop_cond", nc, q, 1, &q[1])))
+        gir__oxn_fail(c, gir_graph_status(cg), "the loop's condition: %s", gir_graph_message(cg));
+    a[0] = gir_scalar(c->g, GIR_DTYPE_I32, 0);
+    a[1] = gir__ox_has(c, 1) ? gir_reshape(c->g, gir_cast(c->g, c->x[1], GIR_DTYPE_B8), gir_shape0())
+                             : gir_scalar(c->g, GIR_DTYPE_B8, 1);
+    for (j = 0; j < n; ++j) a[2 + j] = c->x[2 + j];
+    for (j = 0; j < s->n_cap; ++j) a[2 + n + j] = s->cap_outer[j];
+    if (cf) gir_while(c->g, cf, bf, trips < 0 ? 0 : trips, nc, a, out);
+    gir_graph_free(s->body);
+    gir_graph_free(cg);
+    if (!cf || gir_graph_status(c->g) != GIR_OK) return c->none;
+    for (j = 1; j < n; ++j) c->y[j] = out[2 + j];
+    return out[2];
+}
+/* Loop: M (input 0, known at import; absent or past INT32_MAX: no bound), cond (input 1) and the carried values;
+   outputs the carried values after the last trip, then the scan outputs */
+static gir_node gir__oxh_loop_onnx(gir__oxn *c) {
+    gir__oxsub s;
+    int n = c->n_x - 2, k = c->nd->n_out - n, trips = -1;
+    double v = 0;
+    GIR_MEMSET(&s, 0, sizeof s);
+    if (n < 1 || k < 0 || n + k + 2 > GIR__OX_SUB_MAX) {
+        gir__oxn_fail(c, n < 1 ? GIR_ERR_UNSUPPORTED : GIR_ERR_INVALID_ARG, "%d carried values (at least 1) and %d "
+                      "scan outputs (at most %d in all)", n, k, GIR__OX_SUB_MAX - 2);
+        return c->none;
+    }
+    if (gir__ox_has(c, 0)) {
+        if (gir__ox_const_vals(c, 0, &v, 1, "the trip count M") != 1) return c->none;
+        trips = v >= INT32_MAX ? -1 : v < 0 ? 0 : (int)v;
+    }
+    if (!gir__ox_need(c, ((1u << c->n_x) - 1u) & ~3u)) return c->none;
+    if (trips == 0 && k == 0) {
+        int j;
+        for (j = 1; j < n; ++j) c->y[j] = c->x[2 + j];
+        return c->x[2];
+    }
+    return k > 0 ? gir__ox_loop_scan(c, &s, n, k, trips) : gir__ox_loop_while(c, &s, n, trips);
+}
+#endif /* GIR_NO_ONNX */
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O0")
+#endif
 /* onnx_build.c - gir_onnx_import: the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py makes each a
    function gir__oxl_<type>_<since> and the table gir__ox_lines), the names of the model's values, and the import:
    initializers, inputs, then each node by its line, into a new graph that is freed on any error. */
@@ -45196,7 +45627,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:865 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:899 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:903 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45204,7 +45635,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:899 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:901 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:905 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45485,7 +45916,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:859 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:897 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:901 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45557,7 +45988,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:88
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:895 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:899 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45718,7 +46149,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:789 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:896 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:900 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45794,6 +46225,14 @@ static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:741 "x0" */
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
+}
+static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:892 "if_onnx()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_if_onnx(c);
+    return t0;
 }
 static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:867 "instance_norm(x0)" */
     const gir_node *x = c->x;
@@ -45903,6 +46342,14 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:801 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
+static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:895 "loop_onnx()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_loop_onnx(c);
+    return t0;
+}
 static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:798 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
@@ -45938,7 +46385,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:834 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:902 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:906 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45964,7 +46411,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:903 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:907 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -45989,7 +46436,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:854 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:900 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:904 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46108,7 +46555,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:785 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:893 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:897 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46116,7 +46563,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:893 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:892 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:896 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46290,7 +46737,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:872 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:894 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:898 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46299,7 +46746,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:894 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:904 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:908 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46308,7 +46755,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:904 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:905 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:909 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46326,13 +46773,29 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:753 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:898 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:902 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     t0 = gir__oxh_stft(c, x[0]);
+    return t0;
+}
+static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:893 "scan8()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_scan8(c);
+    return t0;
+}
+static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:894 "scan9()" */
+    const gir_node *x = c->x;
+    gir_graph *G = c->g;
+    gir_node t0;
+    (void)x; (void)G;
+    t0 = gir__oxh_scan9(c);
     return t0;
 }
 static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:884 "scatter_elements(x0, x1, x2)" */
@@ -46667,7 +47130,7 @@ static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:793 "xor(x0, x1)" */
     t0 = gir_xor(G, x[0], x[1]);
     return t0;
 }
-static const gir__oxline gir__ox_lines[163] = {
+static const gir__oxline gir__ox_lines[167] = {
     {"Abs", 6, gir__oxl_Abs_6},
     {"Acos", 7, gir__oxl_Acos_7},
     {"Acosh", 9, gir__oxl_Acosh_9},
@@ -46736,6 +47199,7 @@ static const gir__oxline gir__ox_lines[163] = {
     {"Hardmax", 1, gir__oxl_Hardmax_1},
     {"Hardmax", 13, gir__oxl_Hardmax_13},
     {"Identity", 1, gir__oxl_Identity_1},
+    {"If", 1, gir__oxl_If_1},
     {"InstanceNormalization", 6, gir__oxl_InstanceNormalization_6},
     {"IsInf", 10, gir__oxl_IsInf_10},
     {"IsNaN", 9, gir__oxl_IsNaN_9},
@@ -46748,6 +47212,7 @@ static const gir__oxline gir__ox_lines[163] = {
     {"Log", 6, gir__oxl_Log_6},
     {"LogSoftmax", 1, gir__oxl_LogSoftmax_1},
     {"LogSoftmax", 13, gir__oxl_LogSoftmax_13},
+    {"Loop", 1, gir__oxl_Loop_1},
     {"MatMul", 1, gir__oxl_MatMul_1},
     {"MatMulInteger", 10, gir__oxl_MatMulInteger_10},
     {"Max", 1, gir__oxl_Max_1},
@@ -46796,6 +47261,8 @@ static const gir__oxline gir__ox_lines[163] = {
     {"RoiAlign", 16, gir__oxl_RoiAlign_16},
     {"Round", 11, gir__oxl_Round_11},
     {"STFT", 17, gir__oxl_STFT_17},
+    {"Scan", 8, gir__oxl_Scan_8},
+    {"Scan", 9, gir__oxl_Scan_9},
     {"Scatter", 9, gir__oxl_Scatter_9},
     {"ScatterElements", 11, gir__oxl_ScatterElements_11},
     {"ScatterND", 11, gir__oxl_ScatterND_11},
@@ -46832,7 +47299,7 @@ static const gir__oxline gir__ox_lines[163] = {
     {"Where", 9, gir__oxl_Where_9},
     {"Xor", 7, gir__oxl_Xor_7},
 };
-#define GIR__OX_NLINES 163
+#define GIR__OX_NLINES 167
 
 /* the line of an op type for an opset: the highest since at or below it (the table is sorted by type, since) */
 static const gir__oxline *gir__ox_line(gir__ox_str type, int64_t opset) {
@@ -46884,13 +47351,17 @@ static void gir__ox_name(gir_graph *g, gir_node n, gir__ox_str s) {
     if (!gir_graph_find(g, buf).id) gir_name(g, n, buf);
 }
 
-typedef struct gir__oxrun {             /* one import */
+typedef struct gir__oxrun {             /* one import, or the build of one subgraph within it */
     gir_graph *g;
     const gir__ox_model *m;
     const gir_onnx_desc *desc;
     gir__oxmap map;
     gir_status st;
     char msg[320];
+    struct gir__oxrun *parent;          /* a subgraph's: the graph of the node that holds it */
+    gir__oxsub *sub;                    /* a subgraph's: its inputs, outputs and the outer values it reads */
+    int depth;                          /* subgraphs within subgraphs */
+    int (*build_sub)(gir__oxn *c, gir__oxsub *s);
 } gir__oxrun;
 static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
     va_list ap;
@@ -46989,10 +47460,49 @@ static void gir__ox_inputs(gir__oxrun *r) {
         gir__oxr_put(r, v->name, n, NULL);
     }
 }
+/* an outer value o of r's parent brought into r's graph (a subgraph's body): a constant, or computed from constants
+   only, as a constant of its own (so that shapes and axes stay known); anything else as a parameter that the call
+   passes (r->sub's cap_outer / cap_in) */
+static gir_node gir__ox_bring(gir__oxrun *r, const gir__oxval *o, gir__ox_str name) {
+    gir_graph *pg = r->parent->g;
+    gir_node_type ty = gir_node_type_of(pg, o->n);
+    gir_dtype dt = gir_node_dtype(pg, o->n);
+    gir_shape s = gir_node_shape(pg, o->n);
+    gir_node y = {0, 0};
+    gir_plan *p = NULL;
+    gir__oxsub *sb = r->sub;
+    if (gir_node_op(pg, o->n) == GIR_OP_CONSTANT) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
+    if (ty == GIR_NODE_CONSTANT || ty == GIR_NODE_CONSTANT_DERIVED) {
+        if (gir_plan_compile(pg, 1, &o->n, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK)
+            y = gir_constant(r->g, dt, s, gir_plan_data(p, o->n));
+        if (p) gir_plan_free(p);
+        if (y.id) return y;
+    }
+    if (sb->n_cap >= GIR__OX_SUB_MAX) {
+        gir__ox_rfail(r, GIR_ERR_LIMIT, "the body reads more than %d values of the graphs around it", GIR__OX_SUB_MAX);
+        return y;
+    }
+    y = gir_input(r->g, dt, s);
+    gir__ox_name(r->g, y, name);
+    sb->cap_outer[sb->n_cap] = o->n;
+    sb->cap_in[sb->n_cap++] = y;
+    return y;
+}
+/* the value of a name: r's own, else (a subgraph) an enclosing graph's brought in; NULL when none has it */
+static gir__oxval *gir__ox_lookup(gir__oxrun *r, gir__ox_str name) {
+    gir__oxval *v = gir__ox_slot(&r->map, name, 0), *o;
+    gir_node n;
+    if (v || !r->parent || !name.n) return v;
+    if (!(o = gir__ox_lookup(r->parent, name)) || !o->n.id) return o;
+    n = gir__ox_bring(r, o, name);
+    if (!n.id) return NULL;
+    gir__oxr_put(r, name, n, o->t);
+    return gir__ox_slot(&r->map, name, 0);
+}
 static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxn *c) {
     int j;
     for (j = 0; j < nd->n_in; ++j) {
-        gir__oxval *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
+        gir__oxval *slot = nd->in[j].n ? gir__ox_lookup(r, nd->in[j]) : NULL;
         if (nd->in[j].n && !slot) {
             gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
                          "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
@@ -47026,6 +47536,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     int j;
     GIR_MEMSET(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
+    c.run = r; c.sub = r->build_sub; c.opset = r->m->opset;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
     else if (r->m->opset < 1 && (!nd->domain.n || gir__ox_str_is(nd->domain, "ai.onnx")))
@@ -47065,9 +47576,10 @@ static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_o
     }
     if (n_out && r->st == GIR_OK) *n_out = r->m->n_output;
 }
-static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+/* the table of names for the values of r's graph (and, in a subgraph, the outer values it reads); its bytes */
+static size_t gir__ox_map_new(gir__oxrun *r) {
     int j;
-    uint64_t want = 2;
+    uint64_t want = 2 + GIR__OX_SUB_MAX;
     size_t bytes;
     for (j = 0; j < r->m->n_node; ++j) want += (uint64_t)r->m->node[j].n_out;
     want += (uint64_t)r->m->n_init + (uint64_t)r->m->n_input;
@@ -47076,15 +47588,99 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
     r->map.key = (gir__ox_str *)gir__alloc(&r->g->a, bytes);
     if (!r->map.key) {
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
-        return;
+        return 0;
     }
     GIR_MEMSET(r->map.key, 0, bytes);
     r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
+    return bytes;
+}
+static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+    int j;
+    size_t bytes = gir__ox_map_new(r);
+    if (!bytes) return;
     gir__ox_inits(r);
     gir__ox_inputs(r);
     for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__oxr_node(r, j);
     gir__ox_outputs(r, max_out, outs, n_out);
     gir__free(&r->g->a, r->map.key, bytes);
+}
+/* a subgraph's inputs bound as s says: parameters, or (konst) the b8 constant true */
+static void gir__ox_sub_inputs(gir__oxrun *r, gir__oxsub *s) {
+    int j;
+    for (j = 0; j < s->n_in && r->st == GIR_OK; ++j) {
+        const gir__ox_value *v = &r->m->input[j];
+        int dt = v->type ? gir__ox_dtype(v->type) : (int)s->dt[j];
+        gir_node n;
+        if (dt != (int)s->dt[j]) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "input %d '%.*s' is ONNX dtype %d, the node gives it %T", j,
+                          (int)v->name.n, v->name.p, (int)v->type, (int)s->dt[j]);
+            return;
+        }
+        if ((s->konst >> j) & 1u) n = gir_scalar(r->g, GIR_DTYPE_B8, 1);
+        else n = gir_input(r->g, s->dt[j], s->shape[j]);
+        gir__ox_name(r->g, n, v->name);
+        s->in[j] = n;
+        gir__oxr_put(r, v->name, n, NULL);
+    }
+}
+static void gir__ox_sub_outputs(gir__oxrun *r, gir__oxsub *s) {
+    int j;
+    if (r->m->n_output > GIR__OX_SUB_MAX)
+        gir__ox_rfail(r, GIR_ERR_LIMIT, "%d outputs, at most %d", r->m->n_output, GIR__OX_SUB_MAX);
+    for (j = 0; j < r->m->n_output && r->st == GIR_OK; ++j) {
+        gir__oxval *v = gir__ox_lookup(r, r->m->output[j].name);
+        if (!v || !v->n.id) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "output '%.*s' is not computed by any node",
+                          (int)r->m->output[j].name.n, r->m->output[j].name.p);
+            return;
+        }
+        s->out[j] = v->n;
+    }
+    s->n_out = r->m->n_output;
+}
+/* c's subgraph attribute s->attr built in a graph of its own on c's allocator (s->body, set after an error too):
+   its inputs bound as s says, its nodes by their lines, its outputs in s->out; 0 after an error (in c) */
+static int gir__ox_sub_build(gir__oxn *c, gir__oxsub *s) {
+    gir__oxrun *parent = (gir__oxrun *)c->run, r;
+    const gir__ox_attr *a = gir__ox_attr_find(c, s->attr);
+    gir_onnx_desc desc = *parent->desc;
+    gir_graph_desc gd;
+    gir__ox_model m;
+    size_t bytes;
+    int j;
+    s->body = NULL;
+    s->n_out = s->n_cap = 0;
+    if (!a || a->type != 5 || !a->g || parent->depth >= 8) {
+        gir__oxn_fail(c, !a ? GIR_ERR_INVALID_ARG : a->type != 5 || !a->g ? GIR_ERR_ATTR : GIR_ERR_LIMIT, "attribute "
+                      "'%s' %s", s->attr, !a ? "is missing" : a->type != 5 || !a->g ? "is not a graph" :
+                      "is a subgraph nested 8 deep in others");
+        return 0;
+    }
+    GIR_MEMSET(&r, 0, sizeof r);
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = c->g->a;
+    desc.variables = 0;                 /* a body reads no variable: its initializers are constants */
+    desc.n_known = 0;
+    r.desc = &desc; r.parent = parent; r.sub = s; r.depth = parent->depth + 1; r.build_sub = parent->build_sub;
+    if ((r.st = gir__ox_decode_graph(&m, a->g, a->g_n, &c->g->a, r.msg, sizeof r.msg)) != GIR_OK) {
+        gir__oxn_fail(c, r.st, "%s: %s", s->attr, r.msg);
+        return 0;
+    }
+    m.opset = parent->m->opset;
+    r.m = &m;
+    if (!(s->body = r.g = gir_graph_new(&gd))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "out of memory: a new graph");
+    else if (m.n_input != s->n_in)
+        gir__ox_rfail(&r, GIR_ERR_INVALID_ARG, "the body has %d inputs, the node gives it %d", m.n_input, s->n_in);
+    else if ((bytes = gir__ox_map_new(&r)) != 0) {
+        gir__ox_inits(&r);
+        gir__ox_sub_inputs(&r, s);
+        for (j = 0; j < m.n_node && r.st == GIR_OK; ++j) gir__oxr_node(&r, j);
+        if (r.st == GIR_OK) gir__ox_sub_outputs(&r, s);
+        gir__free(&r.g->a, r.map.key, bytes);
+    }
+    gir__ox_free(&m, &c->g->a);
+    if (r.st != GIR_OK) gir__oxn_fail(c, r.st, "%s: %s", s->attr, r.msg);
+    return r.st == GIR_OK;
 }
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
@@ -47097,6 +47693,7 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
     if (n_out) *n_out = 0;
     if (out) *out = NULL;
     r.desc = desc ? desc : &zero_desc;
+    r.build_sub = gir__ox_sub_build;
     a = gir__allocator_or_default(&r.desc->graph.allocator);
     if (!out || !data || max_out < 0 || (max_out > 0 && !outs) || (r.desc->n_dims > 0 &&
         (!r.desc->dim_names || !r.desc->dim_values)) || (r.desc->n_known > 0 && (!r.desc->known_names ||
@@ -47158,7 +47755,9 @@ GIR_API gir_status gir_onnx_import_file(const char *path, const gir_onnx_desc *d
    Graph inputs become graph inputs, constants and variables initializers holding their current values, every
    other node the ONNX nodes of its op's line in ops.def (GIR_ONNX_OUT, or a GIR_ONNX line read backwards: the
    functions gir__oxo_<op> that gen/10-generator/onnx_out_lower.py makes). The export is an evaluation model: an op
-   that eval plans take as the identity of an input (dropout, train_eval) is written as that identity.
+   that eval plans take as the identity of an input (dropout, train_eval) is written as that identity. The control
+   nodes (gir__oew_ctl): a scan is a Scan, an if an If, their functions GraphProto attributes written by the same
+   node writer with names scoped to the body; a call is its body inlined; result nodes name the node's outputs.
    The protobuf writer sizes each length-delimited message by writing it once to a counting gir__wr (io.c), then
    writes it for real, so that every length is exact and nothing is buffered. */
 #ifndef GIR_NO_ONNX
@@ -47166,15 +47765,19 @@ typedef uint32_t gir__oxv;              /* an ONNX value: a gir node's id, GIR__
 #define GIR__OXV_TMP 0x80000000u
 #define GIR__OXV_OUT 0x40000000u        /* GIR__OXV_OUT | k: output k as an Identity of its node, "#out<k>" */
 #define GIR__OXV_NONE 0u                /* an omitted optional input: the name "" */
+#define GIR__OXV_RES 0x10000u           /* GIR__OXV_TMP | GIR__OXV_RES | k: result k of a tuple no result node reads */
+#define GIR__OXNAME 128                 /* the longest generated name, with its scope */
 typedef struct gir__oxints { int n; int64_t v[2 * GIR_MAX_RANK]; } gir__oxints;
 typedef struct gir__oxat {              /* an attribute of the node being put together */
     const char *name;
-    int type;                           /* AttributeProto.AttributeType: 1 FLOAT, 2 INT, 4 TENSOR, 7 INTS */
+    int type;                           /* AttributeProto.AttributeType: 1 FLOAT, 2 INT, 4 TENSOR, 5 GRAPH, 7 INTS;
+                                           a GRAPH is the function of the node's attribute i[i] */
     double f;
     int64_t i;
     gir__oxints l;
 } gir__oxat;
-typedef struct gir__oew {
+typedef struct gir__oew gir__oew;
+struct gir__oew {
     gir_graph *g;
     gir__wr *w;                         /* the GraphProto's bytes */
     uint32_t id;                        /* the gir node being written, its attributes, shape and dtype */
@@ -47190,13 +47793,28 @@ typedef struct gir__oew {
     int n_in, n_at;
     gir__oxv in[GIR__MAX_IN];
     gir__oxat at[8];
-    const int *out_idx;                 /* for the graph's outputs */
-    int n_out;
+    int n_out;                          /* the graph's outputs: outs[k].id at the top, oids[k] in a body */
     const gir_node *outs;
+    const uint32_t *oids;
     const uint8_t *need;
     gir_status st;
     char msg[200];
-} gir__oew;
+    /* a function's body (gir__oew_body): a subgraph of an ONNX node, or inlined into up's graph (a call) */
+    const gir_func *f;                  /* a body's function */
+    gir__oew *up;                       /* the writer of the graph that holds the tuple node; NULL at the top */
+    int kind;                           /* GIR__OXB_*: what the body is written as */
+    int n_alias;                        /* parameter ap[k] is up's value ax[k] (an outer-scope name) */
+    const uint32_t *ap, *ax;
+    char scope[96];                     /* a body's generated names are "#<scope><id>"; "" at the top */
+    int n_ov;                           /* a tuple node's ONNX outputs (gir__oew_touts) */
+    gir__oxv ov[GIR__MAX_IN];
+};
+enum { GIR__OXB_TOP, GIR__OXB_SCAN, GIR__OXB_SCAN0, GIR__OXB_BRANCH, GIR__OXB_INLINE };
+static uint32_t gir__oew_out(const gir__oew *c, int k) { return c->oids ? c->oids[k] : c->outs[k].id; }
+/* the control nodes the export writes (gir__oew_ctl); a while loop has no ONNX form yet */
+static int gir__ox_ctl_op(int op) {
+    return op == GIR_OP_CALL || op == GIR_OP_IF || op == GIR_OP_LOOP || op == GIR_OP_RESULT;
+}
 
 static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
     va_list ap;
@@ -47257,14 +47875,20 @@ static int gir__ox_onnx_dtype(int dt) {
     }
 }
 /* a value's name: a node's gir name, "#<id>" for an unnamed one, "#<id>.<k>" for a temporary ('#' is no name
-   character of gir.h, so the generated names never meet a gir name) */
+   character of gir.h, so the generated names never meet a gir name). In a body: a parameter that stands for a value
+   of the enclosing graph has that value's name (an outer-scope reference), every other name is generated with the
+   body's scope, "#<tuple id>:<function>/" after the enclosing graph's, so that it is unique in the model. */
 static const char *gir__oew_name(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
     gir__buf b;
     uint32_t id = v & GIR__OXV_TMP ? c->id : v;
+    int k;
     if (v == GIR__OXV_NONE) return "";
-    if (!(v & GIR__OXV_TMP) && c->g->nodes[id].name) return gir__name_at(c->g, c->g->nodes[id].name);
+    for (k = 0; !(v & GIR__OXV_TMP) && k < c->n_alias; ++k)
+        if (c->ap[k] == v) return gir__oew_name(c->up, c->ax[k], buf, cap);
+    if (!(v & GIR__OXV_TMP) && !c->up && c->g->nodes[id].name) return gir__name_at(c->g, c->g->nodes[id].name);
     b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
     gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
     gir__putl(&b, id);
     if (v & GIR__OXV_TMP) {
         gir__puts(&b, ".");
@@ -47272,12 +47896,15 @@ static const char *gir__oew_name(const gir__oew *c, gir__oxv v, char *buf, size_
     }
     return buf;
 }
-/* output k of the graph when it is written as an Identity of its node */
+/* output k of the graph when it is written as an Identity of its node; an inlined call's: the call's output k */
 static const char *gir__oew_vname(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
     gir__buf b;
     if (!(v & GIR__OXV_OUT)) return gir__oew_name(c, v, buf, cap);
+    if (c->kind == GIR__OXB_INLINE) return gir__oew_name(c->up, c->up->ov[v & ~GIR__OXV_OUT], buf, cap);
     b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
-    gir__puts(&b, "#out");
+    gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
+    gir__puts(&b, "out");
     gir__putl(&b, (long long)(v & ~GIR__OXV_OUT));
     return buf;
 }
@@ -47340,7 +47967,9 @@ static void gir__oew_attr_ints(gir__oew *c, const char *name, gir__oxints l) {
     if (l.n) gir__oew_at(c, name, 7)->l = l;      /* empty: left out, the ONNX default */
 }
 static void gir__oew_attr_t(gir__oew *c, const char *name, double v) { gir__oew_at(c, name, 4)->f = v; }
-typedef struct gir__oxatc { const gir__oew *c; const gir__oxat *a; } gir__oxatc;
+static void gir__oew_at_graph(gir__oew *c, const char *name, int fk) { gir__oew_at(c, name, 5)->i = fk; }
+typedef struct gir__oxatc { gir__oew *c; const gir__oxat *a; } gir__oxatc;
+static void gir__oxbody_msg(gir__wr *w, void *ctx);      /* a GraphProto of a function: below, recursive */
 static void gir__oxat_msg(gir__wr *w, void *ctx) {
     const gir__oxatc *p = (const gir__oxatc *)ctx;
     const gir__oxat *a = p->a;
@@ -47356,17 +47985,19 @@ static void gir__oxat_msg(gir__wr *w, void *ctx) {
         t.name = NULL; t.dt = p->c->dtype; t.rank = 1; t.dims = &one; t.data = v; t.numel = 1;
         gir__pw_msg(w, 5, gir__oxt_msg, &t);
     }
+    if (a->type == 5) gir__pw_msg(w, 6, gir__oxbody_msg, (void *)p);
     for (k = 0; a->type == 7 && k < a->l.n; ++k) gir__pw_int(w, 8, a->l.v[k]);
     gir__pw_int(w, 20, a->type);
 }
-typedef struct gir__oxnc { const gir__oew *c; gir__oxv out; } gir__oxnc;
+typedef struct gir__oxnc { gir__oew *c; gir__oxv out; int n_ov; } gir__oxnc;  /* n_ov: the outputs are c->ov */
 static void gir__oxnode_msg(gir__wr *w, void *ctx) {
     const gir__oxnc *p = (const gir__oxnc *)ctx;
-    const gir__oew *c = p->c;
-    char nm[48];
+    gir__oew *c = p->c;
+    char nm[GIR__OXNAME];
     int k;
     for (k = 0; k < c->n_in; ++k) gir__pw_str(w, 1, gir__oew_name(c, c->in[k], nm, sizeof nm));
-    gir__pw_str(w, 2, gir__oew_vname(c, p->out, nm, sizeof nm));
+    for (k = 0; k < p->n_ov; ++k) gir__pw_str(w, 2, gir__oew_name(c, c->ov[k], nm, sizeof nm));
+    if (!p->n_ov) gir__pw_str(w, 2, gir__oew_vname(c, p->out, nm, sizeof nm));
     gir__pw_str(w, 4, c->type);
     for (k = 0; k < c->n_at; ++k) {
         gir__oxatc a;
@@ -47380,12 +48011,13 @@ static gir__oxv gir__oew_end(gir__oew *c, int last) {
     gir__oxnc p;
     p.c = c;
     p.out = last ? c->id : gir__oew_tmp(c);
+    p.n_ov = 0;
     gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
     return p.out;
 }
 /* an initializer of the graph named by a new temporary */
 static gir__oxv gir__oew_init(gir__oew *c, int dt, int rank, const int64_t *dims, const void *data, int64_t numel) {
-    char nm[48];
+    char nm[GIR__OXNAME];
     gir__oxt t;
     gir__oxv v = gir__oew_tmp(c);
     t.name = gir__oew_name(c, v, nm, sizeof nm);
@@ -47532,7 +48164,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:933 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:937 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47541,7 +48173,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:933 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:934 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:938 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -47555,7 +48187,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:934 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:935 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:939 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -47655,7 +48287,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:786 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:937 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:941 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47676,7 +48308,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:765 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:938 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:942 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -47684,7 +48316,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:938 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:939 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:943 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -47733,7 +48365,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:783 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:940 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:944 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47751,7 +48383,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:743 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:941 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:945 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47761,7 +48393,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:941 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:942 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:946 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47771,7 +48403,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:942 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:943 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:947 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47781,7 +48413,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:943 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:944 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:948 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -47792,7 +48424,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:944 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:946 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:950 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -47816,7 +48448,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:763 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:947 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:951 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -47834,7 +48466,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:746 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:948 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:952 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -47861,7 +48493,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:744 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:949 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:953 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -47882,7 +48514,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:745 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:950 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:954 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -47895,7 +48527,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:950 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:951 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:955 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -48022,7 +48654,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:769 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:953 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:957 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -48050,7 +48682,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:953 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:952 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:956 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -48095,7 +48727,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:753 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:954 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:958 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -48107,7 +48739,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:954 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:955 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:959 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -48118,7 +48750,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:955 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:956 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:960 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -48128,7 +48760,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:956 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:957 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:961 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -48138,7 +48770,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:957 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:958 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:962 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -48148,7 +48780,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:958 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:959 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:963 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -48158,7 +48790,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:959 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:960 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:964 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -48168,7 +48800,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:960 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:961 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:965 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -48182,7 +48814,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:961 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:962 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:966 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -48196,7 +48828,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:962 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:963 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:967 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -48207,7 +48839,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:963 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:964 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:968 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -48216,7 +48848,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:964 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:965 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:969 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -48226,7 +48858,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:965 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:966 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:970 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -48242,7 +48874,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:966 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:967 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:971 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -48251,7 +48883,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:967 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:968 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:972 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -48267,7 +48899,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:968 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:969 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:973 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -48290,7 +48922,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:831 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:936 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:940 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -48315,7 +48947,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:794 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:974 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -48326,7 +48958,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:970 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:971 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:975 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -48346,7 +48978,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:811 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:972 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:976 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -48354,7 +48986,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:972 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:977 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48364,7 +48996,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:973 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:974 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:978 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48400,7 +49032,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:801 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:975 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:979 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48414,7 +49046,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:975 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:976 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:980 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48429,7 +49061,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:976 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:977 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:981 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -48440,7 +49072,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:977 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:978 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:982 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -48463,7 +49095,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:832 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:945 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:949 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -48629,7 +49261,7 @@ static void gir__oxvi_msg(gir__wr *w, void *ctx) {
 }
 /* a graph input (field 11) or output (12): the value v of node id */
 static void gir__oew_value_info(gir__oew *c, int field, uint32_t id, gir__oxv v) {
-    char nm[48];
+    char nm[GIR__OXNAME];
     gir__oxvi vi;
     vi.name = gir__oew_vname(c, v, nm, sizeof nm);
     vi.dt = c->g->nodes[id].dtype;
@@ -48665,6 +49297,102 @@ static int gir__oew_target(gir__oew *c, const gir__node *d) {
     return !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
            : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
 }
+/* -- the control nodes: a call inlined, an if as If, a scan as Scan; their result nodes name the node's outputs -- */
+/* the first result node the export needs that reads result k of tuple t; 0: none */
+static uint32_t gir__oew_first_result(const gir__oew *c, uint32_t t, int k) {
+    uint32_t id;
+    for (id = t + 1; id < c->g->nnodes; ++id) {
+        const gir__node *d = &c->g->nodes[id];
+        gir_attr a;
+        if (d->op != GIR_OP_RESULT || !c->need[id] || c->g->ins[d->in0] != t) continue;
+        if (gir__attr_load(c->g, d, &a)->i[0] == k) return id;
+    }
+    return 0;
+}
+/* the outputs of the tuple node c->id, one per result of its function f: the first result node reading it, else a
+   name of the tuple's own; 0: too many */
+static int gir__oew_touts(gir__oew *c, const gir_func *f) {
+    int k;
+    if (f->nresults > GIR__MAX_IN) {
+        gir__oew_fail(c, GIR_ERR_LIMIT, "'%s' gives %d results, the export writes at most %d", f->name, f->nresults,
+                      GIR__MAX_IN);
+        return 0;
+    }
+    for (k = 0; k < f->nresults; ++k) {
+        uint32_t r = gir__oew_first_result(c, c->id, k);
+        c->ov[k] = r ? r : GIR__OXV_TMP | GIR__OXV_RES | (uint32_t)k;
+    }
+    c->n_ov = f->nresults;
+    return 1;
+}
+static void gir__oew_end_tuple(gir__oew *c) {
+    gir__oxnc p;
+    p.c = c;
+    p.out = GIR__OXV_NONE;
+    p.n_ov = c->n_ov;
+    gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
+}
+/* a result node: nothing when it names its tuple's output, else an Identity of the result node that does */
+static void gir__oew_result(gir__oew *c) {
+    uint32_t first = gir__oew_first_result(c, c->x[0], (int)c->a.i[0]);
+    if (first == c->id) return;
+    gir__oew_begin(c, "Identity");
+    gir__oew_in(c, first);
+    gir__oew_end(c, 1);
+}
+/* a scan as ONNX's Scan (the opset 9 form): carries are its state variables, per-step inputs its scan inputs (axis
+   0, all reversed or none), the body's other parameters outer-scope references; a scan without per-step inputs
+   scans zeros of its length that the body ignores (ONNX's Scan needs a scan input for its length) */
+static void gir__oew_scan(gir__oew *c, const gir_func *f) {
+    int nc = (int)c->a.i[2], nx = (int)c->a.i[3], k;
+    gir__oxints di, dout;
+    gir__oxv zeros = GIR__OXV_NONE;
+    di.n = nx ? nx : 1;
+    dout.n = f->nresults - nc;
+    if (c->a.i[4] && (di.n > 2 * GIR_MAX_RANK || dout.n > 2 * GIR_MAX_RANK)) {
+        gir__oew_fail(c, GIR_ERR_LIMIT, "a reverse scan of %d per-step inputs and %d per-step results: the export "
+                      "writes at most %d of each", nx, dout.n, 2 * GIR_MAX_RANK);
+        return;
+    }
+    if (!nx) {
+        gir__oew_begin(c, "ConstantOfShape");
+        gir__oew_in(c, gir__oew_i64(c, gir__oxe_one(c->a.i[1])));
+        zeros = gir__oew_end(c, 0);
+    }
+    gir__oew_begin(c, "Scan");
+    for (k = 0; k < nc + nx; ++k) gir__oew_in(c, c->x[k]);
+    if (!nx) gir__oew_in(c, zeros);
+    gir__oew_at_graph(c, "body", 0);
+    gir__oew_attr_i(c, "num_scan_inputs", di.n);
+    if (c->a.i[4]) {
+        gir__oew_attr_ints(c, "scan_input_directions", gir__oxe_fill(c, di, 1));
+        gir__oew_attr_ints(c, "scan_output_directions", gir__oxe_fill(c, dout, 1));
+    }
+    gir__oew_end_tuple(c);
+}
+/* a call (its body inlined), an if (If: both functions as branches reading the arguments from the outer scope), a
+   scan, or a result node */
+static void gir__oew_ctl(gir__oew *c) {
+    int op = c->g->nodes[c->id].op;
+    const gir_func *f = c->g->callees[c->a.i[0]];
+    if (op == GIR_OP_RESULT) { gir__oew_result(c); return; }
+    if (!gir__oew_touts(c, f)) return;
+    if (op == GIR_OP_CALL) {
+        gir__oxat a;
+        gir__oxatc p;
+        a.i = 0;
+        p.c = c;
+        p.a = &a;
+        gir__oxbody_msg(c->w, &p);
+    } else if (op == GIR_OP_IF) {
+        gir__oew_begin(c, "If");
+        gir__oew_in(c, c->x[0]);
+        gir__oew_at_graph(c, "then_branch", 0);
+        gir__oew_at_graph(c, "else_branch", 1);
+        gir__oew_end_tuple(c);
+    } else gir__oew_scan(c, f);
+    c->n_ov = 0;
+}
 /* one gir node: an initializer, or the ONNX nodes of its op (graph inputs are written with the graph's) */
 static void gir__oew_node(gir__oew *c, uint32_t id) {
     const gir__node *d = &c->g->nodes[id];
@@ -48677,7 +49405,7 @@ static void gir__oew_node(gir__oew *c, uint32_t id) {
     c->target = gir__oew_target(c, d);
     if (gir__op_is(d->op, GIR__F_LEAF_IN)) return;
     if (gir__op_is(d->op, GIR__F_LEAF_DATA)) {
-        char nm[48];
+        char nm[GIR__OXNAME];
         int64_t dims[GIR_MAX_RANK];
         int k;
         gir__oxt t;
@@ -48694,40 +49422,135 @@ static void gir__oew_node(gir__oew *c, uint32_t id) {
         gir__oew_end(c, 1);
         return;
     }
-    gir__oxo_fns[d->op](c);
+    if (gir__ox_ctl_op(d->op)) gir__oew_ctl(c);
+    else gir__oxo_fns[d->op](c);
 }
-static void gir__oxgraph_msg(gir__wr *w, void *ctx) {
-    gir__oew *c = (gir__oew *)ctx;
-    gir_graph *g = c->g;
+/* output k is written as an Identity: a leaf, an output given before, or any result of an inlined call */
+static int gir__oew_alias(const gir__oew *c, int k) {
+    uint32_t o = gir__oew_out(c, k);
+    int j, alias = c->kind == GIR__OXB_INLINE || gir__op_is(c->g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
+    for (j = 0; j < k; ++j) alias |= gir__oew_out(c, j) == o;
+    return alias;
+}
+/* the nodes needed, in order, then an Identity for each output that needs a name of its own */
+static void gir__oew_nodes(gir__oew *c) {
     gir__oxnc p;
     uint32_t id;
-    int k, j;
-    c->w = w;
-    for (id = 1; id < g->nnodes; ++id)
+    int k;
+    for (id = 1; id < c->g->nnodes; ++id)
         if (c->need[id]) gir__oew_node(c, id);
-    for (k = 0; k < c->n_out; ++k) {         /* an output that is a leaf, or given before, gets a name of its own */
-        uint32_t o = c->outs[k].id;
-        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
-        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
-        if (!alias) continue;
+    for (k = 0; k < c->n_out; ++k) {
+        uint32_t o = gir__oew_out(c, k);
+        if (!gir__oew_alias(c, k)) continue;
         c->id = o;
         gir__oew_begin(c, "Identity");
         gir__oew_in(c, o);
         p.c = c;
         p.out = GIR__OXV_OUT | (uint32_t)k;
-        gir__pw_msg(w, 1, gir__oxnode_msg, &p);
+        p.n_ov = 0;
+        gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
     }
-    gir__pw_str(w, 2, "gir");
-    for (k = 0; k < gir_graph_input_count(g); ++k) {
-        gir_node x = gir_graph_input(g, k);
-        if (c->need[x.id]) gir__oew_value_info(c, 11, x.id, x.id);
+}
+/* a scan body's input for the zeros a scan without per-step inputs scans: an f32 scalar it ignores */
+static void gir__oew_zero_input(gir__oew *c) {
+    char nm[GIR__OXNAME];
+    gir__buf b;
+    gir__oxvi vi;
+    b.p = nm; b.n = sizeof nm; b.len = 0; nm[0] = 0;
+    gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
+    gir__puts(&b, "zero");
+    GIR_MEMSET(&vi, 0, sizeof vi);
+    vi.name = nm;
+    vi.dt = GIR_DTYPE_F32;
+    gir__pw_msg(c->w, 11, gir__oxvi_msg, &vi);
+}
+/* the graph's inputs: the top graph's that the outputs need; a scan body's carries and per-step inputs (its other
+   parameters, and all of a branch's, are the enclosing graph's values) */
+static void gir__oew_graph_inputs(gir__oew *c) {
+    int k, n;
+    if (!c->up) {
+        for (k = 0; k < gir_graph_input_count(c->g); ++k) {
+            gir_node x = gir_graph_input(c->g, k);
+            if (c->need[x.id]) gir__oew_value_info(c, 11, x.id, x.id);
+        }
+        return;
     }
+    if (c->kind != GIR__OXB_SCAN && c->kind != GIR__OXB_SCAN0) return;
+    n = (int)(c->up->a.i[2] + c->up->a.i[3]);
+    for (k = 0; k < n; ++k) gir__oew_value_info(c, 11, c->f->params[k], c->f->params[k]);
+    if (c->kind == GIR__OXB_SCAN0) gir__oew_zero_input(c);
+}
+/* a GraphProto: the top graph, or a function's body (an inlined call's: its nodes only, in the caller's graph) */
+static void gir__oxgraph_msg(gir__wr *w, void *ctx) {
+    gir__oew *c = (gir__oew *)ctx;
+    int k;
+    c->w = w;
+    gir__oew_nodes(c);
+    if (c->kind == GIR__OXB_INLINE) return;
+    gir__pw_str(w, 2, !c->up ? "gir" : c->f->name[0] ? c->f->name : "body");
+    gir__oew_graph_inputs(c);
     for (k = 0; k < c->n_out; ++k) {
-        uint32_t o = c->outs[k].id;
-        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
-        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
-        gir__oew_value_info(c, 12, o, alias ? GIR__OXV_OUT | (uint32_t)k : o);
+        uint32_t o = gir__oew_out(c, k);
+        gir__oew_value_info(c, 12, o, gir__oew_alias(c, k) ? GIR__OXV_OUT | (uint32_t)k : o);
     }
+}
+/* need[id] = 1 for the outputs on entry; then for every node they read (an evaluation model reads only the input
+   an EVAL op passes on) */
+static void gir__ox_needed(const gir_graph *g, uint8_t *need) {
+    uint32_t id;
+    int k;
+    for (id = g->nnodes - 1; id >= 1; --id) {
+        const gir__node *d = &g->nodes[id];
+        int lo = 0, hi = d->nin;
+        if (!need[id]) continue;
+        if (gir__op_is(d->op, GIR__F_EVAL_ID)) hi = 1;
+        if (gir__op_is(d->op, GIR__F_EVAL_PICK1)) { lo = 1; hi = 2; }
+        for (k = lo; k < hi && k < (int)d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+    }
+}
+/* body writer c: function f of up's tuple node (its attribute i[fk]), its scope and its outer-scope parameters (a
+   scan's invariants, a branch's or an inlined call's every one); 0: the scope is too long */
+static int gir__oew_body_init(gir__oew *c, gir__oew *up, const gir_func *f, int fk) {
+    int op = up->g->nodes[up->id].op, skip = op == GIR_OP_LOOP ? (int)(up->a.i[2] + up->a.i[3]) : 0;
+    gir__buf b;
+    c->g = f->body; c->f = f; c->up = up; c->n_out = f->nresults; c->oids = f->results;
+    c->kind = op == GIR_OP_CALL ? GIR__OXB_INLINE : op == GIR_OP_IF ? GIR__OXB_BRANCH
+              : up->a.i[3] ? GIR__OXB_SCAN : GIR__OXB_SCAN0;
+    c->ap = f->params + skip;
+    c->ax = up->x + (op == GIR_OP_IF) + skip;
+    c->n_alias = f->nparams - skip;
+    b.p = c->scope; b.n = sizeof c->scope; b.len = 0;
+    gir__puts(&b, up->scope);
+    gir__putl(&b, up->id);
+    gir__puts(&b, ":");
+    gir__putl(&b, fk);
+    gir__puts(&b, "/");
+    return b.len + 1 < b.n;
+}
+static void gir__oxbody_msg(gir__wr *w, void *ctx) {
+    const gir__oxatc *p = (const gir__oxatc *)ctx;
+    gir__oew *up = p->c, *c;
+    const gir_func *f = up->g->callees[up->a.i[p->a->i]];
+    gir_allocator *a = &up->g->a;
+    uint8_t *need;
+    int k;
+    c = (gir__oew *)gir__alloc(a, sizeof *c);
+    need = (uint8_t *)gir__alloc(a, f->body->nnodes);
+    if (!c || !need) gir__oew_fail(up, GIR_ERR_OUT_OF_MEMORY, "out of memory");
+    else {
+        GIR_MEMSET(c, 0, sizeof *c);
+        GIR_MEMSET(need, 0, f->body->nnodes);
+        for (k = 0; k < f->nresults; ++k) need[f->results[k]] = 1;
+        gir__ox_needed(f->body, need);
+        c->need = need;
+        if (!gir__oew_body_init(c, up, f, (int)p->a->i))
+            gir__oew_fail(up, GIR_ERR_LIMIT, "'%s': functions nested too deep for the export's names", f->name);
+        else gir__oxgraph_msg(w, c);
+        if (c->st) gir__oew_fail(up, c->st, "in '%s', node %u: %s", f->name, (unsigned)c->id, c->msg);
+    }
+    if (c) gir__free(a, c, sizeof *c);
+    if (need) gir__free(a, need, f->body->nnodes);
 }
 static void gir__oxopset_msg(gir__wr *w, void *ctx) {
     (void)ctx;
@@ -48743,34 +49566,51 @@ static void gir__oxmodel(gir__wr *w, gir__oew *c) {
 }
 
 /* -- the API ------------------------------------------------------------------------------------------------------ */
-/* the nodes the outputs need (need[id] = 1); an evaluation model reads only the input an EVAL op passes on */
-static void gir__ox_mark(gir_graph *g, int n_out, const gir_node *outs, uint8_t *need) {
+static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id);
+/* that every node graph b needs has an ONNX form, in the functions its control nodes call too; the first that has
+   none is g's error (fn: the function b is the body of, NULL for g itself) */
+static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint8_t *need, const char *fn) {
     uint32_t id;
-    int k;
-    for (k = 0; k < n_out; ++k) need[outs[k].id] = 1;
-    for (id = g->nnodes - 1; id >= 1; --id) {
-        const gir__node *d = &g->nodes[id];
-        int lo = 0, hi = d->nin;
-        if (!need[id]) continue;
-        if (gir__op_is(d->op, GIR__F_EVAL_ID)) hi = 1;
-        if (gir__op_is(d->op, GIR__F_EVAL_PICK1)) { lo = 1; hi = 2; }
-        for (k = lo; k < hi && k < (int)d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+    gir_status s = GIR_OK;
+    for (id = 1; !s && id < b->nnodes; ++id) {
+        int op = b->nodes[id].op;
+        if (!need[id] || gir__oxo_fns[op] || op == GIR_OP_RESULT ||
+            gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID | GIR__F_EVAL_PICK1))
+            continue;
+        if (gir__ox_ctl_op(op)) { s = gir__ox_check_funcs(g, b, id); continue; }
+        s = GIR_ERR_UNSUPPORTED;
+        if (fn) gir__gfail(g, s, "onnx_export: node %u of function '%s': op '%s' has no ONNX form", (unsigned)id, fn,
+                           gir__op_names[op]);
+        else gir__gfail(g, s, "onnx_export: %N: op '%s' has no ONNX form", (const gir_graph *)g, (unsigned)id,
+                        gir__op_names[op]);
     }
+    return s;
+}
+/* the functions control node id of graph b calls, each as gir__ox_check_ops */
+static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id) {
+    gir_attr a;
+    gir_status s = GIR_OK;
+    int k, j, n = b->nodes[id].op == GIR_OP_IF ? 2 : 1;
+    gir__attr_load(b, &b->nodes[id], &a);
+    for (k = 0; k < n && !s; ++k) {
+        const gir_func *f = b->callees[a.i[k]];
+        uint8_t *need = (uint8_t *)gir__alloc(&g->a, f->body->nnodes);
+        if (!need) {
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "onnx_export: out of memory");
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        GIR_MEMSET(need, 0, f->body->nnodes);
+        for (j = 0; j < f->nresults; ++j) need[f->results[j]] = 1;
+        gir__ox_needed(f->body, need);
+        s = gir__ox_check_ops(g, f->body, need, f->name);
+        gir__free(&g->a, need, f->body->nnodes);
+    }
+    return s;
 }
 /* the arguments, and that every node needed has an ONNX form */
 static gir_status gir__ox_export_check(gir_graph *g, int n_out, const gir_node *outs, const uint8_t *need) {
-    uint32_t id;
     int k;
-    for (id = 1; need && id < g->nnodes; ++id) {
-        int op = g->nodes[id].op;
-        if (!need[id] || gir__oxo_fns[op] || gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID |
-                                                          GIR__F_EVAL_PICK1))
-            continue;
-        gir__gfail(g, GIR_ERR_UNSUPPORTED, "onnx_export: %N: op '%s' has no ONNX form", (const gir_graph *)g,
-                   (unsigned)id, gir__op_names[op]);
-        return GIR_ERR_UNSUPPORTED;
-    }
-    if (need) return GIR_OK;
+    if (need) return gir__ox_check_ops(g, g, need, NULL);
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "onnx_export: %s", n_out < 1 ? "no outputs" : "the output list is NULL");
         return GIR_ERR_INVALID_ARG;
@@ -48788,6 +49628,7 @@ static gir_status gir__ox_export_check(gir_graph *g, int n_out, const gir_node *
 static gir_status gir__ox_export(gir_graph *g, int n_out, const gir_node *outs, gir__wr *w) {
     gir__oew *c;
     uint8_t *need;
+    int k;
     gir_status s = gir__ox_export_check(g, n_out, outs, NULL);
     if (s) return s;
     need = (uint8_t *)gir__alloc(&g->a, g->nnodes);
@@ -48800,7 +49641,8 @@ static gir_status gir__ox_export(gir_graph *g, int n_out, const gir_node *outs, 
     }
     GIR_MEMSET(need, 0, g->nnodes);
     GIR_MEMSET(c, 0, sizeof *c);
-    gir__ox_mark(g, n_out, outs, need);
+    for (k = 0; k < n_out; ++k) need[outs[k].id] = 1;
+    gir__ox_needed(g, need);
     s = gir__ox_export_check(g, n_out, outs, need);
     c->g = g; c->n_out = n_out; c->outs = outs; c->need = need;
     if (!s) gir__oxmodel(w, c);

@@ -69,7 +69,8 @@ LAYERS = [
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
     ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "compile.c", "run.c"]),
     ("90-library", ["init.c", "dump.c", "train.c", "trainer.c", "layers.c", "io.c", "onnx_read.c", "onnx_import.c",
-                    "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_build.c", "onnx_write.c", "image.c",
+                    "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_ops_control.c",
+                    "onnx_build.c", "onnx_write.c", "image.c",
                     "end.c"]),
 ]
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]
@@ -92,7 +93,8 @@ COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/func.c", "50-ir/names.c", "50-ir/data
 # GIR__COLD (about 2 s of an -O2 build's 25 against -O1); what they do costs little beside the I/O around it.
 # (io.c stays at -O1: its CRC-32 runs over every byte of a checkpoint.)
 ONCE_FRAGMENTS = ["90-library/dump.c", "90-library/trainer.c", "90-library/layers.c"] + [
-    "90-library/onnx_%s.c" % f for f in ("read", "import", "ops_tensor", "ops_nn", "ops_signal", "build", "write")]
+    "90-library/onnx_%s.c" % f for f in ("read", "import", "ops_tensor", "ops_nn", "ops_signal", "ops_control", "build",
+                                               "write")]
 COLD_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O1\")\n#endif"
 ONCE_BEGIN = "#if defined(GIR__COLD)\n#pragma GCC push_options\n#pragma GCC optimize (\"O0\")\n#endif"
 COLD_END = "#if defined(GIR__COLD)\n#pragma GCC pop_options\n#endif"

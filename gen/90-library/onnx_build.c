@@ -55,13 +55,17 @@ static void gir__ox_name(gir_graph *g, gir_node n, gir__ox_str s) {
     if (!gir_graph_find(g, buf).id) gir_name(g, n, buf);
 }
 
-typedef struct gir__oxrun {             /* one import */
+typedef struct gir__oxrun {             /* one import, or the build of one subgraph within it */
     gir_graph *g;
     const gir__ox_model *m;
     const gir_onnx_desc *desc;
     gir__oxmap map;
     gir_status st;
     char msg[320];
+    struct gir__oxrun *parent;          /* a subgraph's: the graph of the node that holds it */
+    gir__oxsub *sub;                    /* a subgraph's: its inputs, outputs and the outer values it reads */
+    int depth;                          /* subgraphs within subgraphs */
+    int (*build_sub)(gir__oxn *c, gir__oxsub *s);
 } gir__oxrun;
 static void gir__ox_rfail(gir__oxrun *r, gir_status s, const char *fmt, ...) {
     va_list ap;
@@ -160,10 +164,49 @@ static void gir__ox_inputs(gir__oxrun *r) {
         gir__oxr_put(r, v->name, n, NULL);
     }
 }
+/* an outer value o of r's parent brought into r's graph (a subgraph's body): a constant, or computed from constants
+   only, as a constant of its own (so that shapes and axes stay known); anything else as a parameter that the call
+   passes (r->sub's cap_outer / cap_in) */
+static gir_node gir__ox_bring(gir__oxrun *r, const gir__oxval *o, gir__ox_str name) {
+    gir_graph *pg = r->parent->g;
+    gir_node_type ty = gir_node_type_of(pg, o->n);
+    gir_dtype dt = gir_node_dtype(pg, o->n);
+    gir_shape s = gir_node_shape(pg, o->n);
+    gir_node y = {0, 0};
+    gir_plan *p = NULL;
+    gir__oxsub *sb = r->sub;
+    if (gir_node_op(pg, o->n) == GIR_OP_CONSTANT) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
+    if (ty == GIR_NODE_CONSTANT || ty == GIR_NODE_CONSTANT_DERIVED) {
+        if (gir_plan_compile(pg, 1, &o->n, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK)
+            y = gir_constant(r->g, dt, s, gir_plan_data(p, o->n));
+        if (p) gir_plan_free(p);
+        if (y.id) return y;
+    }
+    if (sb->n_cap >= GIR__OX_SUB_MAX) {
+        gir__ox_rfail(r, GIR_ERR_LIMIT, "the body reads more than %d values of the graphs around it", GIR__OX_SUB_MAX);
+        return y;
+    }
+    y = gir_input(r->g, dt, s);
+    gir__ox_name(r->g, y, name);
+    sb->cap_outer[sb->n_cap] = o->n;
+    sb->cap_in[sb->n_cap++] = y;
+    return y;
+}
+/* the value of a name: r's own, else (a subgraph) an enclosing graph's brought in; NULL when none has it */
+static gir__oxval *gir__ox_lookup(gir__oxrun *r, gir__ox_str name) {
+    gir__oxval *v = gir__ox_slot(&r->map, name, 0), *o;
+    gir_node n;
+    if (v || !r->parent || !name.n) return v;
+    if (!(o = gir__ox_lookup(r->parent, name)) || !o->n.id) return o;
+    n = gir__ox_bring(r, o, name);
+    if (!n.id) return NULL;
+    gir__oxr_put(r, name, n, o->t);
+    return gir__ox_slot(&r->map, name, 0);
+}
 static int gir__ox_node_inputs(gir__oxrun *r, const gir__ox_node *nd, gir__oxn *c) {
     int j;
     for (j = 0; j < nd->n_in; ++j) {
-        gir__oxval *slot = nd->in[j].n ? gir__ox_slot(&r->map, nd->in[j], 0) : NULL;
+        gir__oxval *slot = nd->in[j].n ? gir__ox_lookup(r, nd->in[j]) : NULL;
         if (nd->in[j].n && !slot) {
             gir__oxn_fail(c, GIR_ERR_INVALID_ARG, "input '%.*s' is not defined before the node (the nodes of an "
                          "ONNX graph are in topological order)", (int)nd->in[j].n, nd->in[j].p);
@@ -197,6 +240,7 @@ static void gir__oxr_node(gir__oxrun *r, int k) {
     int j;
     GIR_MEMSET(&c, 0, sizeof c);
     c.g = r->g; c.nd = nd; c.k = k;
+    c.run = r; c.sub = r->build_sub; c.opset = r->m->opset;
     if (nd->domain.n && !gir__ox_str_is(nd->domain, "ai.onnx") && !gir__ox_str_is(nd->domain, "ai.onnx.preview.training"))
         gir__oxn_fail(&c, GIR_ERR_UNSUPPORTED, "domain '%.*s' is not supported", (int)nd->domain.n, nd->domain.p);
     else if (r->m->opset < 1 && (!nd->domain.n || gir__ox_str_is(nd->domain, "ai.onnx")))
@@ -236,9 +280,10 @@ static void gir__ox_outputs(gir__oxrun *r, int max_out, gir_node *outs, int *n_o
     }
     if (n_out && r->st == GIR_OK) *n_out = r->m->n_output;
 }
-static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+/* the table of names for the values of r's graph (and, in a subgraph, the outer values it reads); its bytes */
+static size_t gir__ox_map_new(gir__oxrun *r) {
     int j;
-    uint64_t want = 2;
+    uint64_t want = 2 + GIR__OX_SUB_MAX;
     size_t bytes;
     for (j = 0; j < r->m->n_node; ++j) want += (uint64_t)r->m->node[j].n_out;
     want += (uint64_t)r->m->n_init + (uint64_t)r->m->n_input;
@@ -247,15 +292,99 @@ static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out
     r->map.key = (gir__ox_str *)gir__alloc(&r->g->a, bytes);
     if (!r->map.key) {
         gir__ox_rfail(r, GIR_ERR_OUT_OF_MEMORY, "%z bytes for the names of the model's values", bytes);
-        return;
+        return 0;
     }
     GIR_MEMSET(r->map.key, 0, bytes);
     r->map.val = (gir__oxval *)(void *)(r->map.key + r->map.cap);
+    return bytes;
+}
+static void gir__ox_build(gir__oxrun *r, int max_out, gir_node *outs, int *n_out) {
+    int j;
+    size_t bytes = gir__ox_map_new(r);
+    if (!bytes) return;
     gir__ox_inits(r);
     gir__ox_inputs(r);
     for (j = 0; j < r->m->n_node && r->st == GIR_OK; ++j) gir__oxr_node(r, j);
     gir__ox_outputs(r, max_out, outs, n_out);
     gir__free(&r->g->a, r->map.key, bytes);
+}
+/* a subgraph's inputs bound as s says: parameters, or (konst) the b8 constant true */
+static void gir__ox_sub_inputs(gir__oxrun *r, gir__oxsub *s) {
+    int j;
+    for (j = 0; j < s->n_in && r->st == GIR_OK; ++j) {
+        const gir__ox_value *v = &r->m->input[j];
+        int dt = v->type ? gir__ox_dtype(v->type) : (int)s->dt[j];
+        gir_node n;
+        if (dt != (int)s->dt[j]) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "input %d '%.*s' is ONNX dtype %d, the node gives it %T", j,
+                          (int)v->name.n, v->name.p, (int)v->type, (int)s->dt[j]);
+            return;
+        }
+        if ((s->konst >> j) & 1u) n = gir_scalar(r->g, GIR_DTYPE_B8, 1);
+        else n = gir_input(r->g, s->dt[j], s->shape[j]);
+        gir__ox_name(r->g, n, v->name);
+        s->in[j] = n;
+        gir__oxr_put(r, v->name, n, NULL);
+    }
+}
+static void gir__ox_sub_outputs(gir__oxrun *r, gir__oxsub *s) {
+    int j;
+    if (r->m->n_output > GIR__OX_SUB_MAX)
+        gir__ox_rfail(r, GIR_ERR_LIMIT, "%d outputs, at most %d", r->m->n_output, GIR__OX_SUB_MAX);
+    for (j = 0; j < r->m->n_output && r->st == GIR_OK; ++j) {
+        gir__oxval *v = gir__ox_lookup(r, r->m->output[j].name);
+        if (!v || !v->n.id) {
+            gir__ox_rfail(r, GIR_ERR_INVALID_ARG, "output '%.*s' is not computed by any node",
+                          (int)r->m->output[j].name.n, r->m->output[j].name.p);
+            return;
+        }
+        s->out[j] = v->n;
+    }
+    s->n_out = r->m->n_output;
+}
+/* c's subgraph attribute s->attr built in a graph of its own on c's allocator (s->body, set after an error too):
+   its inputs bound as s says, its nodes by their lines, its outputs in s->out; 0 after an error (in c) */
+static int gir__ox_sub_build(gir__oxn *c, gir__oxsub *s) {
+    gir__oxrun *parent = (gir__oxrun *)c->run, r;
+    const gir__ox_attr *a = gir__ox_attr_find(c, s->attr);
+    gir_onnx_desc desc = *parent->desc;
+    gir_graph_desc gd;
+    gir__ox_model m;
+    size_t bytes;
+    int j;
+    s->body = NULL;
+    s->n_out = s->n_cap = 0;
+    if (!a || a->type != 5 || !a->g || parent->depth >= 8) {
+        gir__oxn_fail(c, !a ? GIR_ERR_INVALID_ARG : a->type != 5 || !a->g ? GIR_ERR_ATTR : GIR_ERR_LIMIT, "attribute "
+                      "'%s' %s", s->attr, !a ? "is missing" : a->type != 5 || !a->g ? "is not a graph" :
+                      "is a subgraph nested 8 deep in others");
+        return 0;
+    }
+    GIR_MEMSET(&r, 0, sizeof r);
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = c->g->a;
+    desc.variables = 0;                 /* a body reads no variable: its initializers are constants */
+    desc.n_known = 0;
+    r.desc = &desc; r.parent = parent; r.sub = s; r.depth = parent->depth + 1; r.build_sub = parent->build_sub;
+    if ((r.st = gir__ox_decode_graph(&m, a->g, a->g_n, &c->g->a, r.msg, sizeof r.msg)) != GIR_OK) {
+        gir__oxn_fail(c, r.st, "%s: %s", s->attr, r.msg);
+        return 0;
+    }
+    m.opset = parent->m->opset;
+    r.m = &m;
+    if (!(s->body = r.g = gir_graph_new(&gd))) gir__ox_rfail(&r, GIR_ERR_OUT_OF_MEMORY, "out of memory: a new graph");
+    else if (m.n_input != s->n_in)
+        gir__ox_rfail(&r, GIR_ERR_INVALID_ARG, "the body has %d inputs, the node gives it %d", m.n_input, s->n_in);
+    else if ((bytes = gir__ox_map_new(&r)) != 0) {
+        gir__ox_inits(&r);
+        gir__ox_sub_inputs(&r, s);
+        for (j = 0; j < m.n_node && r.st == GIR_OK; ++j) gir__oxr_node(&r, j);
+        if (r.st == GIR_OK) gir__ox_sub_outputs(&r, s);
+        gir__free(&r.g->a, r.map.key, bytes);
+    }
+    gir__ox_free(&m, &c->g->a);
+    if (r.st != GIR_OK) gir__oxn_fail(c, r.st, "%s: %s", s->attr, r.msg);
+    return r.st == GIR_OK;
 }
 GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx_desc *desc, gir_graph **out,
                                    int max_out, gir_node *outs, int *n_out, char *msg, size_t msgcap) {
@@ -268,6 +397,7 @@ GIR_API gir_status gir_onnx_import(const void *data, size_t size, const gir_onnx
     if (n_out) *n_out = 0;
     if (out) *out = NULL;
     r.desc = desc ? desc : &zero_desc;
+    r.build_sub = gir__ox_sub_build;
     a = gir__allocator_or_default(&r.desc->graph.allocator);
     if (!out || !data || max_out < 0 || (max_out > 0 && !outs) || (r.desc->n_dims > 0 &&
         (!r.desc->dim_names || !r.desc->dim_values)) || (r.desc->n_known > 0 && (!r.desc->known_names ||

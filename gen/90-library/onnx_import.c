@@ -7,6 +7,21 @@
 #ifndef GIR_NO_ONNX
 #define GIR__OX_MAX_IN 16
 #define GIR__OX_MAX_OUT 16
+#define GIR__OX_SUB_MAX 32              /* a subgraph's inputs, outputs, and outer values it reads */
+typedef struct gir__oxsub {             /* a subgraph attribute (If, Loop, Scan bodies) built in a graph of its own */
+    const char *attr;                   /* in: the GRAPH attribute's name */
+    int n_in;                           /* in: the body's inputs, as many as it declares, each bound to */
+    gir_dtype dt[GIR__OX_SUB_MAX];      /*     a parameter of this dtype and shape */
+    gir_shape shape[GIR__OX_SUB_MAX];
+    unsigned konst;                     /*     (bit k: input k is the b8 constant true instead: Loop's cond) */
+    gir_graph *body;                    /* out: the body (the caller frees it once a call holds it) */
+    gir_node in[GIR__OX_SUB_MAX];       /* out: the inputs' nodes in body */
+    int n_out;                          /* out: the body's outputs */
+    gir_node out[GIR__OX_SUB_MAX];
+    int n_cap;                          /* out: values of the enclosing graphs the body reads that are not constants */
+    gir_node cap_outer[GIR__OX_SUB_MAX];/*      in the graph of the node, and the body's parameters for them */
+    gir_node cap_in[GIR__OX_SUB_MAX];
+} gir__oxsub;
 typedef struct gir__oxn {               /* the ONNX node being built */
     gir_graph *g;
     const gir__ox_node *nd;
@@ -22,6 +37,9 @@ typedef struct gir__oxn {               /* the ONNX node being built */
     gir_node none;                      /* {0}: what a line returns after an error */
     gir_status st;                      /* the first error of the node */
     char msg[256];
+    void *run;                          /* the import (gir__oxrun of onnx_build.c) */
+    int (*sub)(struct gir__oxn *c, gir__oxsub *s);   /* builds a subgraph (onnx_build.c); 0 after an error */
+    int64_t opset;
 } gir__oxn;
 typedef gir_node (*gir__oxl_fn)(gir__oxn *c);
 typedef struct gir__oxline { const char *type; int since; gir__oxl_fn fn; } gir__oxline;

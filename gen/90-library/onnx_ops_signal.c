@@ -1,5 +1,5 @@
-/* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM unrolled over the sequence
-   (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
+/* onnx_ops_signal.c - the ONNX ops over sequences and signals: RNN, GRU and LSTM as scans of their cell over the
+   sequence (its length is part of the shapes), DFT and STFT as products with cos/sin matrices, the window functions and
    MelWeightMatrix (constants computed at import). */
 #ifndef GIR_NO_ONNX
 /* HannWindow, HammingWindow, BlackmanWindow: a constant of 'size' (input 0) values, periodic by default;
@@ -31,18 +31,18 @@ static gir_node gir__ox_window_fn(gir__oxn *c, double a0, double a1, double a2) 
 static gir_node gir__oxh_hann(gir__oxn *c) { return gir__ox_window_fn(c, 0.5, 0.5, 0); }
 static gir_node gir__oxh_hamming(gir__oxn *c) { return gir__ox_window_fn(c, 25.0 / 46, 21.0 / 46, 0); }
 static gir_node gir__oxh_blackman(gir__oxn *c) { return gir__ox_window_fn(c, 0.42, 0.5, 0.08); }
-/* RNN, GRU, LSTM: unrolled over the sequence (its length is part of the shapes), one direction at a time, with
-   ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
+/* RNN, GRU, LSTM: a scan over the sequence of the cell, a function in a graph of its own, one direction at a time,
+   with ONNX's default activations (sigmoid for the gates, tanh otherwise) and every sequence of full length */
 typedef struct gir__oxrnn {
     int kind, gates, hidden, steps, batch, lbr;    /* kind 0 RNN, 1 GRU, 2 LSTM; lbr: linear_before_reset */
     int layout;                                    /* 1: batch first (X, Y, initial and final states) */
-    gir_node xw, r, rb, p;                         /* x W^T + Wb for every step [steps, batch, G h]; R^T; Rb; peepholes */
+    gir_node r, rb, p;                             /* in the cell: R^T, Rb, peepholes ({0}: none) */
 } gir__oxrnn;
 static gir_node gir__ox_gate(gir__oxn *c, gir_node v, int k, int h) {
     gir_shape s = gir_node_shape(c->g, v);
     return gir_slice(c->g, v, s.rank - 1, k * h, (k + 1) * h, 1);
 }
-/* sigmoid(gate k of u + gate k of v): the sum of two gate slices through f */
+/* f(gate k of u + gate k of v) */
 static gir_node gir__ox_gsum(gir__oxn *c, gir_node u, gir_node v, int k, int n, gir_node (*f)(gir_graph *, gir_node)) {
     gir_node a = gir__ox_gate(c, u, k, n), b = gir__ox_gate(c, v, k, n);
     return f(c->g, gir_add(c->g, a, b));
@@ -57,7 +57,7 @@ static gir_node gir__ox_gru_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
         t = gir_add(c->g, t, gir__ox_gate(c, q->rb, 2, n));
     }
     t = gir_tanh(c->g, gir_add(c->g, gir__ox_gate(c, xw, 2, n), t));
-    u = gir_mul(c->g, gir_sub(c->g, gir__oxh_num(c, 1), z), t);
+    u = gir_mul(c->g, gir_sub(c->g, gir_scalar(c->g, gir_node_dtype(c->g, h), 1), z), t);
     return gir_add(c->g, u, gir_mul(c->g, z, h));
 }
 /* gate k of a plus (peepholes) p_k * cell */
@@ -84,13 +84,38 @@ static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
     if (q->kind == 1) return gir__ox_gru_step(c, q, xw, hr, h);
     return gir__ox_lstm_step(c, q, gir_add(c->g, xw, hr), cell);
 }
-/* concat of up to 64 x 64 nodes (gir_concat joins at most 64) */
-static gir_node gir__ox_concat_many(gir__oxn *c, int n, gir_node *xs, int axis) {
-    gir_node part[64];
-    int j, m = 0;
-    if (n <= 64) return gir_concat(c->g, n, xs, axis);
-    for (j = 0; j < n && m < 64; j += 64, ++m) part[m] = gir_concat(c->g, n - j < 64 ? n - j : 64, xs + j, axis);
-    return gir_concat(c->g, m, part, axis);
+/* the cell as a function of a graph of its own (*cg, on c's allocator): its n parameters have the shapes of the
+   scan's arguments (h, c for LSTM; xw [steps, batch, G h] without its first axis; R^T; Rb; P if any), its results
+   are h' (c') h'; NULL after recording why */
+static gir_func *gir__ox_rnn_cell(gir__oxn *c, gir__oxrnn *q, int n, const gir_node *args, gir_graph **cg) {
+    static const char *const names[3] = {"onnx_rnn", "onnx_gru", "onnx_lstm"};
+    gir_graph_desc d;
+    gir__oxn b = *c;
+    gir_node p[6], r[3], cell = c->none;
+    gir_func *f = NULL;
+    int k, nc = q->kind == 2 ? 2 : 1;
+    GIR_MEMSET(&d, 0, sizeof d);
+    d.allocator = c->g->a;
+    if (!(*cg = b.g = gir_graph_new(&d))) {
+        gir__oxn_fail(c, GIR_ERR_OUT_OF_MEMORY, "out of memory: the cell's graph");
+        return NULL;
+    }
+    for (k = 0; k < n; ++k) {
+        gir_shape s = gir_node_shape(c->g, args[k]);
+        if (k == nc) s = gir_shape2(s.dim[1], s.dim[2]);
+        p[k] = gir_input(b.g, gir_node_dtype(c->g, args[k]), s);
+    }
+    q->r = p[nc + 1];
+    q->rb = p[nc + 2];
+    q->p = n > nc + 3 ? p[nc + 3] : c->none;
+    if (nc == 2) cell = p[1];
+    r[0] = gir__ox_rnn_step(&b, q, p[nc], p[0], &cell);
+    r[1] = nc == 2 ? cell : r[0];
+    r[nc] = r[0];
+    if (b.st == GIR_OK && gir_graph_status(b.g) == GIR_OK) f = gir_func_new(b.g, names[q->kind], n, p, nc + 1, r);
+    if (b.st != GIR_OK) gir__oxn_fail(c, b.st, "the cell: %s", b.msg);
+    else if (!f) gir__oxn_fail(c, gir_graph_status(b.g), "the cell: %s", gir_graph_message(b.g));
+    return f;
 }
 /* row d of a [D, ...] input as [...] ({0} when the input is absent) */
 static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
@@ -102,34 +127,65 @@ static gir_node gir__ox_dir(gir__oxn *c, int k, int d, int axis) {
     --s.rank;
     return gir_reshape(c->g, gir_slice(c->g, c->x[k], axis, d, d + 1, 1), s);
 }
-/* direction d over x [steps, batch, in]: the outputs of every step [steps, 1, batch, h] and the last h, c */
-static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+/* the scan's arguments for direction d over x [steps, batch, in]: h0 (c0), x W^T + Wb [steps, batch, G h], R^T,
+   Rb and (LSTM, when given) P; their count */
+static int gir__ox_rnn_args(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, gir_node *a) {
     gir_shape xs = gir_node_shape(c->g, x);
-    int gh = q->gates * q->hidden, t;
-    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), h, cell, ys[1024];
-    q->r = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
-    q->xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
-    q->rb = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape1(gh));
+    gir_dtype dt = gir_node_dtype(c->g, x);
+    int gh = q->gates * q->hidden, nc = q->kind == 2 ? 2 : 1, n = nc + 3;
+    gir_node w = gir_transpose(c->g, gir__ox_dir(c, 1, d, 0), gir_ints2(1, 0)), b = gir__ox_dir(c, 3, d, 0), xw, rb;
+    xw = gir_matmul(c->g, gir_reshape(c->g, x, gir_shape2(xs.dim[0] * xs.dim[1], xs.dim[2])), w);
+    rb = gir_zeros(c->g, dt, gir_shape1(gh));
     if (b.id) {
-        q->xw = gir_add(c->g, q->xw, gir_slice(c->g, b, 0, 0, gh, 1));
-        q->rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
+        xw = gir_add(c->g, xw, gir_slice(c->g, b, 0, 0, gh, 1));
+        rb = gir_slice(c->g, b, 0, gh, 2 * gh, 1);
     }
-    q->xw = gir_reshape(c->g, q->xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
-    q->p = q->kind == 2 ? gir__ox_dir(c, 7, d, 0) : c->none;
-    h = gir__ox_dir(c, 5, d, q->layout);
-    if (!h.id) h = gir_zeros(c->g, gir_node_dtype(c->g, x), gir_shape2(q->batch, q->hidden));
-    cell = q->kind == 2 ? gir__ox_dir(c, 6, d, q->layout) : c->none;
-    if (q->kind == 2 && !cell.id) cell = gir_zeros_like(c->g, h);
-    for (t = 0; t < q->steps && c->st == GIR_OK; ++t) {
-        int at = rev ? q->steps - 1 - t : t;
-        gir_node xt = gir_slice(c->g, q->xw, 0, at, at + 1, 1);
-        xt = gir_reshape(c->g, xt, gir_shape2(q->batch, gh));
-        h = gir__ox_rnn_step(c, q, xt, h, &cell);
-        ys[at] = gir_reshape(c->g, h, gir_shape4(1, 1, q->batch, q->hidden));
+    a[0] = gir__ox_dir(c, 5, d, q->layout);
+    if (!a[0].id) a[0] = gir_zeros(c->g, dt, gir_shape2(q->batch, q->hidden));
+    if (nc == 2) a[1] = gir__ox_dir(c, 6, d, q->layout);
+    if (nc == 2 && !a[1].id) a[1] = gir_zeros_like(c->g, a[0]);
+    a[nc] = gir_reshape(c->g, xw, gir_shape3(xs.dim[0], xs.dim[1], gh));
+    a[nc + 1] = gir_transpose(c->g, gir__ox_dir(c, 2, d, 0), gir_ints2(1, 0));
+    a[nc + 2] = rb;
+    if (q->kind == 2 && (a[n] = gir__ox_dir(c, 7, d, 0)).id) ++n;
+    return n;
+}
+/* direction d over x [steps, batch, in]: a scan of the cell; the outputs of every step [steps, 1, batch, h] and
+   the last h, c */
+static gir_node gir__ox_rnn_dir(gir__oxn *c, gir__oxrnn *q, gir_node x, int d, int rev, gir_node *hl, gir_node *cl) {
+    gir_node a[6], r[3];
+    gir_graph *cg = NULL;
+    gir_func *f = NULL;
+    gir_scan_desc sd;
+    int nc = q->kind == 2 ? 2 : 1, n = gir__ox_rnn_args(c, q, x, d, a);
+    r[0] = r[1] = r[2] = c->none;
+    if (c->st == GIR_OK && gir_graph_status(c->g) == GIR_OK) f = gir__ox_rnn_cell(c, q, n, a, &cg);
+    if (f) {
+        GIR_MEMSET(&sd, 0, sizeof sd);
+        sd.length = q->steps;
+        sd.n_carry = nc;
+        sd.n_xs = 1;
+        sd.reverse = rev;
+        gir_scan(c->g, f, &sd, n, a, nc + 1, r);
     }
-    *hl = h;
-    *cl = cell;
-    return c->st == GIR_OK ? gir__ox_concat_many(c, q->steps, ys, 0) : c->none;
+    gir_graph_free(cg);                  /* released with g, which holds it once the scan is built */
+    *hl = r[0];
+    *cl = nc == 2 ? r[1] : c->none;
+    return f ? gir_reshape(c->g, r[nc], gir_shape4(q->steps, 1, q->batch, q->hidden)) : c->none;
+}
+/* the activations attribute, when given, must name ONNX's defaults for each of the nd directions */
+static void gir__ox_rnn_acts(gir__oxn *c, int kind, int nd) {
+    static const char *const dflt[3] = {"Sigmoid", "Tanh", "Tanh"};
+    gir__ox_str s[6];
+    const gir__ox_attr *a = gir__ox_attr_find(c, "activations");
+    int per = kind == 0 ? 1 : kind == 1 ? 2 : 3, n, j;
+    if (!a) return;
+    n = a->type == 8 ? gir__ox_attr_strings(a, s, 6) : -1;
+    for (j = 0; j < n && j < per * nd; ++j)
+        if (!gir__ox_str_is(s[j], kind == 0 ? "Tanh" : dflt[j % per])) break;
+    if (n != per * nd || j < n)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "activations other than the defaults (%s per direction)",
+                      kind == 0 ? "Tanh" : kind == 1 ? "Sigmoid, Tanh" : "Sigmoid, Tanh, Tanh");
 }
 /* RNN, GRU, LSTM: the outputs Y [steps, D, batch, h] (layout 1: [batch, steps, D, h]), Y_h and (LSTM) Y_c */
 static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
@@ -151,8 +207,8 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     if (layout) x = gir_transpose(c->g, x, gir_ints3(1, 0, 2));
     q.steps = gir_node_shape(c->g, x).dim[0];
     q.batch = gir_node_shape(c->g, x).dim[1];
-    if (q.steps < 1 || q.steps > 1024 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
-        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (1 to 1024), hidden_size %d, layout %d",
+    if (q.steps < 1 || q.hidden < 1 || !gir__ox_need(c, 7u)) {
+        if (c->st == GIR_OK) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%d steps (at least 1), hidden_size %d, layout %d",
                                            q.steps, q.hidden, layout);
         return c->none;
     }
@@ -160,6 +216,7 @@ static gir_node gir__ox_rnn(gir__oxn *c, gir_node x, int kind) {
     for (j = 0; j < n_lens; ++j)
         if (lens[j] != q.steps) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "sequences shorter than the input");
     nd = bi ? 2 : 1;
+    gir__ox_rnn_acts(c, kind, nd);
     for (d = 0; d < nd && c->st == GIR_OK; ++d) y[d] = gir__ox_rnn_dir(c, &q, x, d, rev || d == 1, &hl[d], &cl[d]);
     if (c->st != GIR_OK) return c->none;
     out = nd == 2 ? gir_concat(c->g, 2, y, 1) : y[0];

@@ -8,7 +8,8 @@
    past the buffer: a length is compared with the bytes left, never added to a position first). Unknown fields
    are skipped. The decoder walks the schema's fixed nesting (model, graph, node, attribute, tensor; value_info,
    type, tensor type, shape, dimension): nothing in it is recursive, and a reader refuses to enter a message
-   deeper than GIR__OX_DEPTH. A subgraph (If, Loop, Scan bodies) is not decoded: the attribute says it is there.
+   deeper than GIR__OX_DEPTH. A subgraph (If, Loop, Scan bodies) is not decoded with the model: the attribute
+   keeps its bytes, and gir__ox_decode_graph decodes them as a model of their own when the importer builds it.
    THE DECODED MODEL points into the caller's bytes (names are not NUL-terminated) and holds every array in one
    allocation: the model is read twice, once to count and check, once to fill. Tensor values stay in the file
    until gir__ox_tensor_read converts them, after checking that the file holds as many as the dims say. */
@@ -39,7 +40,9 @@ typedef struct gir__ox_attr {
     int n_list;                          /* elements of FLOATS / INTS / STRINGS */
     const uint8_t *msg; size_t msg_n;    /* the AttributeProto's bytes, for gir__ox_attr_ints / _floats / _strings */
     gir__ox_tensor t;                    /* TENSOR */
-    int has_graph;                       /* GRAPH or GRAPHS present (If/Loop/Scan bodies: not decoded) */
+    int has_graph;                       /* GRAPH or GRAPHS present */
+    const uint8_t *g; size_t g_n;        /* GRAPH: the GraphProto's bytes (If/Loop/Scan bodies: decoded by
+                                            gir__ox_decode_graph when the importer builds them) */
 } gir__ox_attr;
 typedef struct gir__ox_node {
     gir__ox_str op_type, name, domain;
@@ -577,7 +580,11 @@ static void gir__ox_attr_field(gir__oxc *c, const gir__pb *r, const gir__pbf *f,
     case 3: if (gir__pb_is(c, f, 0, "i")) at->i = gir__ox_i64(f->v); break;
     case 4: gir__pb_str(c, r, f, "s", &at->s); break;
     case 5: if (gir__pb_sub(c, r, f, "t", &sub)) gir__ox_tensor_dec(c, sub, &at->t); break;
-    case 6: case 11: if (gir__pb_is(c, f, 2, f->num == 6 ? "g" : "graphs")) at->has_graph = 1; break;
+    case 6: case 11:
+        if (!gir__pb_is(c, f, 2, f->num == 6 ? "g" : "graphs")) return;
+        at->has_graph = 1;
+        if (f->num == 6) { at->g = r->p + f->at; at->g_n = (size_t)f->n; }
+        break;
     case 7: cnt[0] += gir__pb_values(c, r, f, 5, "floats"); break;
     case 8: cnt[1] += gir__pb_values(c, r, f, 0, "ints"); break;
     case 9: if (gir__pb_is(c, f, 2, "strings")) ++cnt[2]; break;
@@ -820,6 +827,14 @@ static void gir__ox_model_walk(gir__oxd *d, const uint8_t *p, size_t size) {
     }
     if (!d->c.st && !graphs) gir__ox_fail(&d->c, GIR_ERR_INVALID_ARG, "the model has no graph (not an ONNX model?)");
 }
+/* a GraphProto alone (a subgraph attribute's bytes) */
+static void gir__ox_graph_walk(gir__oxd *d, const uint8_t *p, size_t size) {
+    gir__pb r;
+    gir__pbf f;
+    r.p = p; r.at = 0; r.end = size; r.depth = 0;
+    d->n_node = d->n_init = d->n_input = d->n_output = d->n_value = d->n_str = d->n_attr = 0;
+    while (gir__pb_next(&d->c, &r, &f)) gir__ox_graph_field(d, &r, &f);
+}
 /* n more elements of es bytes at *off (kept a multiple of 8, so every array is aligned); 0 when it overflows */
 static int gir__ox_lay(size_t *off, int n, size_t es) {
     size_t b = (size_t)n * es;      /* n <= GIR__OX_MAX_ITEMS (2^22) and es < 2^9: fits a 32-bit size_t */
@@ -864,8 +879,9 @@ GIR__OX_FN void gir__ox_free(gir__ox_model *m, const gir_allocator *a) {
     gir__free(&al, m->block, m->block_n);
     GIR_MEMSET(m, 0, sizeof *m);
 }
-GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a, char *msg,
-                                     size_t cap) {
+/* a ModelProto (graph 0) or a GraphProto (graph 1, a subgraph: opset and ir_version are 0) into m */
+static gir_status gir__ox_decode_as(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a,
+                                    int graph, char *msg, size_t cap) {
     gir_allocator al = gir__allocator_or_default(a);
     gir__oxd d;
     GIR_MEMSET(&d, 0, sizeof d);
@@ -876,15 +892,25 @@ GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t 
     }
     GIR_MEMSET(m, 0, sizeof *m);
     d.m = m;
-    gir__ox_model_walk(&d, (const uint8_t *)data, size);
+    if (graph) gir__ox_graph_walk(&d, (const uint8_t *)data, size);
+    else gir__ox_model_walk(&d, (const uint8_t *)data, size);
     if (!d.c.st && gir__ox_alloc(&d, &al)) {
         m->n_node = d.n_node; m->n_init = d.n_init; m->n_input = d.n_input; m->n_output = d.n_output;
         m->n_value = d.n_value;
         d.fill = 1;
-        gir__ox_model_walk(&d, (const uint8_t *)data, size);    /* the same bytes: pass 1 checked them */
+        if (graph) gir__ox_graph_walk(&d, (const uint8_t *)data, size);   /* the same bytes: pass 1 checked them */
+        else gir__ox_model_walk(&d, (const uint8_t *)data, size);
     }
     if (d.c.st) gir__ox_free(m, &al);
     return d.c.st;
+}
+GIR__OX_FN gir_status gir__ox_decode(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a, char *msg,
+                                     size_t cap) {
+    return gir__ox_decode_as(m, data, size, a, 0, msg, cap);
+}
+GIR__OX_FN gir_status gir__ox_decode_graph(gir__ox_model *m, const void *data, size_t size, const gir_allocator *a,
+                                           char *msg, size_t cap) {
+    return gir__ox_decode_as(m, data, size, a, 1, msg, cap);
 }
 
 /* >>onnx_read the public entry: a serialized TensorProto (an input_0.pb of the ONNX test data) */

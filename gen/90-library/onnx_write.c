@@ -2,7 +2,9 @@
    Graph inputs become graph inputs, constants and variables initializers holding their current values, every
    other node the ONNX nodes of its op's line in ops.def (GIR_ONNX_OUT, or a GIR_ONNX line read backwards: the
    functions gir__oxo_<op> that gen/10-generator/onnx_out_lower.py makes). The export is an evaluation model: an op
-   that eval plans take as the identity of an input (dropout, train_eval) is written as that identity.
+   that eval plans take as the identity of an input (dropout, train_eval) is written as that identity. The control
+   nodes (gir__oew_ctl): a scan is a Scan, an if an If, their functions GraphProto attributes written by the same
+   node writer with names scoped to the body; a call is its body inlined; result nodes name the node's outputs.
    The protobuf writer sizes each length-delimited message by writing it once to a counting gir__wr (io.c), then
    writes it for real, so that every length is exact and nothing is buffered. */
 #ifndef GIR_NO_ONNX
@@ -10,15 +12,19 @@ typedef uint32_t gir__oxv;              /* an ONNX value: a gir node's id, GIR__
 #define GIR__OXV_TMP 0x80000000u
 #define GIR__OXV_OUT 0x40000000u        /* GIR__OXV_OUT | k: output k as an Identity of its node, "#out<k>" */
 #define GIR__OXV_NONE 0u                /* an omitted optional input: the name "" */
+#define GIR__OXV_RES 0x10000u           /* GIR__OXV_TMP | GIR__OXV_RES | k: result k of a tuple no result node reads */
+#define GIR__OXNAME 128                 /* the longest generated name, with its scope */
 typedef struct gir__oxints { int n; int64_t v[2 * GIR_MAX_RANK]; } gir__oxints;
 typedef struct gir__oxat {              /* an attribute of the node being put together */
     const char *name;
-    int type;                           /* AttributeProto.AttributeType: 1 FLOAT, 2 INT, 4 TENSOR, 7 INTS */
+    int type;                           /* AttributeProto.AttributeType: 1 FLOAT, 2 INT, 4 TENSOR, 5 GRAPH, 7 INTS;
+                                           a GRAPH is the function of the node's attribute i[i] */
     double f;
     int64_t i;
     gir__oxints l;
 } gir__oxat;
-typedef struct gir__oew {
+typedef struct gir__oew gir__oew;
+struct gir__oew {
     gir_graph *g;
     gir__wr *w;                         /* the GraphProto's bytes */
     uint32_t id;                        /* the gir node being written, its attributes, shape and dtype */
@@ -34,13 +40,28 @@ typedef struct gir__oew {
     int n_in, n_at;
     gir__oxv in[GIR__MAX_IN];
     gir__oxat at[8];
-    const int *out_idx;                 /* for the graph's outputs */
-    int n_out;
+    int n_out;                          /* the graph's outputs: outs[k].id at the top, oids[k] in a body */
     const gir_node *outs;
+    const uint32_t *oids;
     const uint8_t *need;
     gir_status st;
     char msg[200];
-} gir__oew;
+    /* a function's body (gir__oew_body): a subgraph of an ONNX node, or inlined into up's graph (a call) */
+    const gir_func *f;                  /* a body's function */
+    gir__oew *up;                       /* the writer of the graph that holds the tuple node; NULL at the top */
+    int kind;                           /* GIR__OXB_*: what the body is written as */
+    int n_alias;                        /* parameter ap[k] is up's value ax[k] (an outer-scope name) */
+    const uint32_t *ap, *ax;
+    char scope[96];                     /* a body's generated names are "#<scope><id>"; "" at the top */
+    int n_ov;                           /* a tuple node's ONNX outputs (gir__oew_touts) */
+    gir__oxv ov[GIR__MAX_IN];
+};
+enum { GIR__OXB_TOP, GIR__OXB_SCAN, GIR__OXB_SCAN0, GIR__OXB_BRANCH, GIR__OXB_INLINE };
+static uint32_t gir__oew_out(const gir__oew *c, int k) { return c->oids ? c->oids[k] : c->outs[k].id; }
+/* the control nodes the export writes (gir__oew_ctl); a while loop has no ONNX form yet */
+static int gir__ox_ctl_op(int op) {
+    return op == GIR_OP_CALL || op == GIR_OP_IF || op == GIR_OP_LOOP || op == GIR_OP_RESULT;
+}
 
 static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
     va_list ap;
@@ -101,14 +122,20 @@ static int gir__ox_onnx_dtype(int dt) {
     }
 }
 /* a value's name: a node's gir name, "#<id>" for an unnamed one, "#<id>.<k>" for a temporary ('#' is no name
-   character of gir.h, so the generated names never meet a gir name) */
+   character of gir.h, so the generated names never meet a gir name). In a body: a parameter that stands for a value
+   of the enclosing graph has that value's name (an outer-scope reference), every other name is generated with the
+   body's scope, "#<tuple id>:<function>/" after the enclosing graph's, so that it is unique in the model. */
 static const char *gir__oew_name(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
     gir__buf b;
     uint32_t id = v & GIR__OXV_TMP ? c->id : v;
+    int k;
     if (v == GIR__OXV_NONE) return "";
-    if (!(v & GIR__OXV_TMP) && c->g->nodes[id].name) return gir__name_at(c->g, c->g->nodes[id].name);
+    for (k = 0; !(v & GIR__OXV_TMP) && k < c->n_alias; ++k)
+        if (c->ap[k] == v) return gir__oew_name(c->up, c->ax[k], buf, cap);
+    if (!(v & GIR__OXV_TMP) && !c->up && c->g->nodes[id].name) return gir__name_at(c->g, c->g->nodes[id].name);
     b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
     gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
     gir__putl(&b, id);
     if (v & GIR__OXV_TMP) {
         gir__puts(&b, ".");
@@ -116,12 +143,15 @@ static const char *gir__oew_name(const gir__oew *c, gir__oxv v, char *buf, size_
     }
     return buf;
 }
-/* output k of the graph when it is written as an Identity of its node */
+/* output k of the graph when it is written as an Identity of its node; an inlined call's: the call's output k */
 static const char *gir__oew_vname(const gir__oew *c, gir__oxv v, char *buf, size_t cap) {
     gir__buf b;
     if (!(v & GIR__OXV_OUT)) return gir__oew_name(c, v, buf, cap);
+    if (c->kind == GIR__OXB_INLINE) return gir__oew_name(c->up, c->up->ov[v & ~GIR__OXV_OUT], buf, cap);
     b.p = buf; b.n = cap; b.len = 0; buf[0] = 0;
-    gir__puts(&b, "#out");
+    gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
+    gir__puts(&b, "out");
     gir__putl(&b, (long long)(v & ~GIR__OXV_OUT));
     return buf;
 }
@@ -184,7 +214,9 @@ static void gir__oew_attr_ints(gir__oew *c, const char *name, gir__oxints l) {
     if (l.n) gir__oew_at(c, name, 7)->l = l;      /* empty: left out, the ONNX default */
 }
 static void gir__oew_attr_t(gir__oew *c, const char *name, double v) { gir__oew_at(c, name, 4)->f = v; }
-typedef struct gir__oxatc { const gir__oew *c; const gir__oxat *a; } gir__oxatc;
+static void gir__oew_at_graph(gir__oew *c, const char *name, int fk) { gir__oew_at(c, name, 5)->i = fk; }
+typedef struct gir__oxatc { gir__oew *c; const gir__oxat *a; } gir__oxatc;
+static void gir__oxbody_msg(gir__wr *w, void *ctx);      /* a GraphProto of a function: below, recursive */
 static void gir__oxat_msg(gir__wr *w, void *ctx) {
     const gir__oxatc *p = (const gir__oxatc *)ctx;
     const gir__oxat *a = p->a;
@@ -200,17 +232,19 @@ static void gir__oxat_msg(gir__wr *w, void *ctx) {
         t.name = NULL; t.dt = p->c->dtype; t.rank = 1; t.dims = &one; t.data = v; t.numel = 1;
         gir__pw_msg(w, 5, gir__oxt_msg, &t);
     }
+    if (a->type == 5) gir__pw_msg(w, 6, gir__oxbody_msg, (void *)p);
     for (k = 0; a->type == 7 && k < a->l.n; ++k) gir__pw_int(w, 8, a->l.v[k]);
     gir__pw_int(w, 20, a->type);
 }
-typedef struct gir__oxnc { const gir__oew *c; gir__oxv out; } gir__oxnc;
+typedef struct gir__oxnc { gir__oew *c; gir__oxv out; int n_ov; } gir__oxnc;  /* n_ov: the outputs are c->ov */
 static void gir__oxnode_msg(gir__wr *w, void *ctx) {
     const gir__oxnc *p = (const gir__oxnc *)ctx;
-    const gir__oew *c = p->c;
-    char nm[48];
+    gir__oew *c = p->c;
+    char nm[GIR__OXNAME];
     int k;
     for (k = 0; k < c->n_in; ++k) gir__pw_str(w, 1, gir__oew_name(c, c->in[k], nm, sizeof nm));
-    gir__pw_str(w, 2, gir__oew_vname(c, p->out, nm, sizeof nm));
+    for (k = 0; k < p->n_ov; ++k) gir__pw_str(w, 2, gir__oew_name(c, c->ov[k], nm, sizeof nm));
+    if (!p->n_ov) gir__pw_str(w, 2, gir__oew_vname(c, p->out, nm, sizeof nm));
     gir__pw_str(w, 4, c->type);
     for (k = 0; k < c->n_at; ++k) {
         gir__oxatc a;
@@ -224,12 +258,13 @@ static gir__oxv gir__oew_end(gir__oew *c, int last) {
     gir__oxnc p;
     p.c = c;
     p.out = last ? c->id : gir__oew_tmp(c);
+    p.n_ov = 0;
     gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
     return p.out;
 }
 /* an initializer of the graph named by a new temporary */
 static gir__oxv gir__oew_init(gir__oew *c, int dt, int rank, const int64_t *dims, const void *data, int64_t numel) {
-    char nm[48];
+    char nm[GIR__OXNAME];
     gir__oxt t;
     gir__oxv v = gir__oew_tmp(c);
     t.name = gir__oew_name(c, v, nm, sizeof nm);
@@ -397,7 +432,7 @@ static void gir__oxvi_msg(gir__wr *w, void *ctx) {
 }
 /* a graph input (field 11) or output (12): the value v of node id */
 static void gir__oew_value_info(gir__oew *c, int field, uint32_t id, gir__oxv v) {
-    char nm[48];
+    char nm[GIR__OXNAME];
     gir__oxvi vi;
     vi.name = gir__oew_vname(c, v, nm, sizeof nm);
     vi.dt = c->g->nodes[id].dtype;
@@ -433,6 +468,102 @@ static int gir__oew_target(gir__oew *c, const gir__node *d) {
     return !strong ? weak : (!weak || gir__kind(weak) <= gir__kind(strong)) ? strong
            : gir__is_float(weak) ? GIR_DTYPE_F32 : weak;
 }
+/* -- the control nodes: a call inlined, an if as If, a scan as Scan; their result nodes name the node's outputs -- */
+/* the first result node the export needs that reads result k of tuple t; 0: none */
+static uint32_t gir__oew_first_result(const gir__oew *c, uint32_t t, int k) {
+    uint32_t id;
+    for (id = t + 1; id < c->g->nnodes; ++id) {
+        const gir__node *d = &c->g->nodes[id];
+        gir_attr a;
+        if (d->op != GIR_OP_RESULT || !c->need[id] || c->g->ins[d->in0] != t) continue;
+        if (gir__attr_load(c->g, d, &a)->i[0] == k) return id;
+    }
+    return 0;
+}
+/* the outputs of the tuple node c->id, one per result of its function f: the first result node reading it, else a
+   name of the tuple's own; 0: too many */
+static int gir__oew_touts(gir__oew *c, const gir_func *f) {
+    int k;
+    if (f->nresults > GIR__MAX_IN) {
+        gir__oew_fail(c, GIR_ERR_LIMIT, "'%s' gives %d results, the export writes at most %d", f->name, f->nresults,
+                      GIR__MAX_IN);
+        return 0;
+    }
+    for (k = 0; k < f->nresults; ++k) {
+        uint32_t r = gir__oew_first_result(c, c->id, k);
+        c->ov[k] = r ? r : GIR__OXV_TMP | GIR__OXV_RES | (uint32_t)k;
+    }
+    c->n_ov = f->nresults;
+    return 1;
+}
+static void gir__oew_end_tuple(gir__oew *c) {
+    gir__oxnc p;
+    p.c = c;
+    p.out = GIR__OXV_NONE;
+    p.n_ov = c->n_ov;
+    gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
+}
+/* a result node: nothing when it names its tuple's output, else an Identity of the result node that does */
+static void gir__oew_result(gir__oew *c) {
+    uint32_t first = gir__oew_first_result(c, c->x[0], (int)c->a.i[0]);
+    if (first == c->id) return;
+    gir__oew_begin(c, "Identity");
+    gir__oew_in(c, first);
+    gir__oew_end(c, 1);
+}
+/* a scan as ONNX's Scan (the opset 9 form): carries are its state variables, per-step inputs its scan inputs (axis
+   0, all reversed or none), the body's other parameters outer-scope references; a scan without per-step inputs
+   scans zeros of its length that the body ignores (ONNX's Scan needs a scan input for its length) */
+static void gir__oew_scan(gir__oew *c, const gir_func *f) {
+    int nc = (int)c->a.i[2], nx = (int)c->a.i[3], k;
+    gir__oxints di, dout;
+    gir__oxv zeros = GIR__OXV_NONE;
+    di.n = nx ? nx : 1;
+    dout.n = f->nresults - nc;
+    if (c->a.i[4] && (di.n > 2 * GIR_MAX_RANK || dout.n > 2 * GIR_MAX_RANK)) {
+        gir__oew_fail(c, GIR_ERR_LIMIT, "a reverse scan of %d per-step inputs and %d per-step results: the export "
+                      "writes at most %d of each", nx, dout.n, 2 * GIR_MAX_RANK);
+        return;
+    }
+    if (!nx) {
+        gir__oew_begin(c, "ConstantOfShape");
+        gir__oew_in(c, gir__oew_i64(c, gir__oxe_one(c->a.i[1])));
+        zeros = gir__oew_end(c, 0);
+    }
+    gir__oew_begin(c, "Scan");
+    for (k = 0; k < nc + nx; ++k) gir__oew_in(c, c->x[k]);
+    if (!nx) gir__oew_in(c, zeros);
+    gir__oew_at_graph(c, "body", 0);
+    gir__oew_attr_i(c, "num_scan_inputs", di.n);
+    if (c->a.i[4]) {
+        gir__oew_attr_ints(c, "scan_input_directions", gir__oxe_fill(c, di, 1));
+        gir__oew_attr_ints(c, "scan_output_directions", gir__oxe_fill(c, dout, 1));
+    }
+    gir__oew_end_tuple(c);
+}
+/* a call (its body inlined), an if (If: both functions as branches reading the arguments from the outer scope), a
+   scan, or a result node */
+static void gir__oew_ctl(gir__oew *c) {
+    int op = c->g->nodes[c->id].op;
+    const gir_func *f = c->g->callees[c->a.i[0]];
+    if (op == GIR_OP_RESULT) { gir__oew_result(c); return; }
+    if (!gir__oew_touts(c, f)) return;
+    if (op == GIR_OP_CALL) {
+        gir__oxat a;
+        gir__oxatc p;
+        a.i = 0;
+        p.c = c;
+        p.a = &a;
+        gir__oxbody_msg(c->w, &p);
+    } else if (op == GIR_OP_IF) {
+        gir__oew_begin(c, "If");
+        gir__oew_in(c, c->x[0]);
+        gir__oew_at_graph(c, "then_branch", 0);
+        gir__oew_at_graph(c, "else_branch", 1);
+        gir__oew_end_tuple(c);
+    } else gir__oew_scan(c, f);
+    c->n_ov = 0;
+}
 /* one gir node: an initializer, or the ONNX nodes of its op (graph inputs are written with the graph's) */
 static void gir__oew_node(gir__oew *c, uint32_t id) {
     const gir__node *d = &c->g->nodes[id];
@@ -445,7 +576,7 @@ static void gir__oew_node(gir__oew *c, uint32_t id) {
     c->target = gir__oew_target(c, d);
     if (gir__op_is(d->op, GIR__F_LEAF_IN)) return;
     if (gir__op_is(d->op, GIR__F_LEAF_DATA)) {
-        char nm[48];
+        char nm[GIR__OXNAME];
         int64_t dims[GIR_MAX_RANK];
         int k;
         gir__oxt t;
@@ -462,40 +593,135 @@ static void gir__oew_node(gir__oew *c, uint32_t id) {
         gir__oew_end(c, 1);
         return;
     }
-    gir__oxo_fns[d->op](c);
+    if (gir__ox_ctl_op(d->op)) gir__oew_ctl(c);
+    else gir__oxo_fns[d->op](c);
 }
-static void gir__oxgraph_msg(gir__wr *w, void *ctx) {
-    gir__oew *c = (gir__oew *)ctx;
-    gir_graph *g = c->g;
+/* output k is written as an Identity: a leaf, an output given before, or any result of an inlined call */
+static int gir__oew_alias(const gir__oew *c, int k) {
+    uint32_t o = gir__oew_out(c, k);
+    int j, alias = c->kind == GIR__OXB_INLINE || gir__op_is(c->g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
+    for (j = 0; j < k; ++j) alias |= gir__oew_out(c, j) == o;
+    return alias;
+}
+/* the nodes needed, in order, then an Identity for each output that needs a name of its own */
+static void gir__oew_nodes(gir__oew *c) {
     gir__oxnc p;
     uint32_t id;
-    int k, j;
-    c->w = w;
-    for (id = 1; id < g->nnodes; ++id)
+    int k;
+    for (id = 1; id < c->g->nnodes; ++id)
         if (c->need[id]) gir__oew_node(c, id);
-    for (k = 0; k < c->n_out; ++k) {         /* an output that is a leaf, or given before, gets a name of its own */
-        uint32_t o = c->outs[k].id;
-        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
-        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
-        if (!alias) continue;
+    for (k = 0; k < c->n_out; ++k) {
+        uint32_t o = gir__oew_out(c, k);
+        if (!gir__oew_alias(c, k)) continue;
         c->id = o;
         gir__oew_begin(c, "Identity");
         gir__oew_in(c, o);
         p.c = c;
         p.out = GIR__OXV_OUT | (uint32_t)k;
-        gir__pw_msg(w, 1, gir__oxnode_msg, &p);
+        p.n_ov = 0;
+        gir__pw_msg(c->w, 1, gir__oxnode_msg, &p);
     }
-    gir__pw_str(w, 2, "gir");
-    for (k = 0; k < gir_graph_input_count(g); ++k) {
-        gir_node x = gir_graph_input(g, k);
-        if (c->need[x.id]) gir__oew_value_info(c, 11, x.id, x.id);
+}
+/* a scan body's input for the zeros a scan without per-step inputs scans: an f32 scalar it ignores */
+static void gir__oew_zero_input(gir__oew *c) {
+    char nm[GIR__OXNAME];
+    gir__buf b;
+    gir__oxvi vi;
+    b.p = nm; b.n = sizeof nm; b.len = 0; nm[0] = 0;
+    gir__puts(&b, "#");
+    gir__puts(&b, c->scope);
+    gir__puts(&b, "zero");
+    GIR_MEMSET(&vi, 0, sizeof vi);
+    vi.name = nm;
+    vi.dt = GIR_DTYPE_F32;
+    gir__pw_msg(c->w, 11, gir__oxvi_msg, &vi);
+}
+/* the graph's inputs: the top graph's that the outputs need; a scan body's carries and per-step inputs (its other
+   parameters, and all of a branch's, are the enclosing graph's values) */
+static void gir__oew_graph_inputs(gir__oew *c) {
+    int k, n;
+    if (!c->up) {
+        for (k = 0; k < gir_graph_input_count(c->g); ++k) {
+            gir_node x = gir_graph_input(c->g, k);
+            if (c->need[x.id]) gir__oew_value_info(c, 11, x.id, x.id);
+        }
+        return;
     }
+    if (c->kind != GIR__OXB_SCAN && c->kind != GIR__OXB_SCAN0) return;
+    n = (int)(c->up->a.i[2] + c->up->a.i[3]);
+    for (k = 0; k < n; ++k) gir__oew_value_info(c, 11, c->f->params[k], c->f->params[k]);
+    if (c->kind == GIR__OXB_SCAN0) gir__oew_zero_input(c);
+}
+/* a GraphProto: the top graph, or a function's body (an inlined call's: its nodes only, in the caller's graph) */
+static void gir__oxgraph_msg(gir__wr *w, void *ctx) {
+    gir__oew *c = (gir__oew *)ctx;
+    int k;
+    c->w = w;
+    gir__oew_nodes(c);
+    if (c->kind == GIR__OXB_INLINE) return;
+    gir__pw_str(w, 2, !c->up ? "gir" : c->f->name[0] ? c->f->name : "body");
+    gir__oew_graph_inputs(c);
     for (k = 0; k < c->n_out; ++k) {
-        uint32_t o = c->outs[k].id;
-        int alias = gir__op_is(g->nodes[o].op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA);
-        for (j = 0; j < k; ++j) alias |= c->outs[j].id == o;
-        gir__oew_value_info(c, 12, o, alias ? GIR__OXV_OUT | (uint32_t)k : o);
+        uint32_t o = gir__oew_out(c, k);
+        gir__oew_value_info(c, 12, o, gir__oew_alias(c, k) ? GIR__OXV_OUT | (uint32_t)k : o);
     }
+}
+/* need[id] = 1 for the outputs on entry; then for every node they read (an evaluation model reads only the input
+   an EVAL op passes on) */
+static void gir__ox_needed(const gir_graph *g, uint8_t *need) {
+    uint32_t id;
+    int k;
+    for (id = g->nnodes - 1; id >= 1; --id) {
+        const gir__node *d = &g->nodes[id];
+        int lo = 0, hi = d->nin;
+        if (!need[id]) continue;
+        if (gir__op_is(d->op, GIR__F_EVAL_ID)) hi = 1;
+        if (gir__op_is(d->op, GIR__F_EVAL_PICK1)) { lo = 1; hi = 2; }
+        for (k = lo; k < hi && k < (int)d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+    }
+}
+/* body writer c: function f of up's tuple node (its attribute i[fk]), its scope and its outer-scope parameters (a
+   scan's invariants, a branch's or an inlined call's every one); 0: the scope is too long */
+static int gir__oew_body_init(gir__oew *c, gir__oew *up, const gir_func *f, int fk) {
+    int op = up->g->nodes[up->id].op, skip = op == GIR_OP_LOOP ? (int)(up->a.i[2] + up->a.i[3]) : 0;
+    gir__buf b;
+    c->g = f->body; c->f = f; c->up = up; c->n_out = f->nresults; c->oids = f->results;
+    c->kind = op == GIR_OP_CALL ? GIR__OXB_INLINE : op == GIR_OP_IF ? GIR__OXB_BRANCH
+              : up->a.i[3] ? GIR__OXB_SCAN : GIR__OXB_SCAN0;
+    c->ap = f->params + skip;
+    c->ax = up->x + (op == GIR_OP_IF) + skip;
+    c->n_alias = f->nparams - skip;
+    b.p = c->scope; b.n = sizeof c->scope; b.len = 0;
+    gir__puts(&b, up->scope);
+    gir__putl(&b, up->id);
+    gir__puts(&b, ":");
+    gir__putl(&b, fk);
+    gir__puts(&b, "/");
+    return b.len + 1 < b.n;
+}
+static void gir__oxbody_msg(gir__wr *w, void *ctx) {
+    const gir__oxatc *p = (const gir__oxatc *)ctx;
+    gir__oew *up = p->c, *c;
+    const gir_func *f = up->g->callees[up->a.i[p->a->i]];
+    gir_allocator *a = &up->g->a;
+    uint8_t *need;
+    int k;
+    c = (gir__oew *)gir__alloc(a, sizeof *c);
+    need = (uint8_t *)gir__alloc(a, f->body->nnodes);
+    if (!c || !need) gir__oew_fail(up, GIR_ERR_OUT_OF_MEMORY, "out of memory");
+    else {
+        GIR_MEMSET(c, 0, sizeof *c);
+        GIR_MEMSET(need, 0, f->body->nnodes);
+        for (k = 0; k < f->nresults; ++k) need[f->results[k]] = 1;
+        gir__ox_needed(f->body, need);
+        c->need = need;
+        if (!gir__oew_body_init(c, up, f, (int)p->a->i))
+            gir__oew_fail(up, GIR_ERR_LIMIT, "'%s': functions nested too deep for the export's names", f->name);
+        else gir__oxgraph_msg(w, c);
+        if (c->st) gir__oew_fail(up, c->st, "in '%s', node %u: %s", f->name, (unsigned)c->id, c->msg);
+    }
+    if (c) gir__free(a, c, sizeof *c);
+    if (need) gir__free(a, need, f->body->nnodes);
 }
 static void gir__oxopset_msg(gir__wr *w, void *ctx) {
     (void)ctx;
@@ -511,34 +737,51 @@ static void gir__oxmodel(gir__wr *w, gir__oew *c) {
 }
 
 /* -- the API ------------------------------------------------------------------------------------------------------ */
-/* the nodes the outputs need (need[id] = 1); an evaluation model reads only the input an EVAL op passes on */
-static void gir__ox_mark(gir_graph *g, int n_out, const gir_node *outs, uint8_t *need) {
+static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id);
+/* that every node graph b needs has an ONNX form, in the functions its control nodes call too; the first that has
+   none is g's error (fn: the function b is the body of, NULL for g itself) */
+static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint8_t *need, const char *fn) {
     uint32_t id;
-    int k;
-    for (k = 0; k < n_out; ++k) need[outs[k].id] = 1;
-    for (id = g->nnodes - 1; id >= 1; --id) {
-        const gir__node *d = &g->nodes[id];
-        int lo = 0, hi = d->nin;
-        if (!need[id]) continue;
-        if (gir__op_is(d->op, GIR__F_EVAL_ID)) hi = 1;
-        if (gir__op_is(d->op, GIR__F_EVAL_PICK1)) { lo = 1; hi = 2; }
-        for (k = lo; k < hi && k < (int)d->nin; ++k) need[g->ins[d->in0 + k]] = 1;
+    gir_status s = GIR_OK;
+    for (id = 1; !s && id < b->nnodes; ++id) {
+        int op = b->nodes[id].op;
+        if (!need[id] || gir__oxo_fns[op] || op == GIR_OP_RESULT ||
+            gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID | GIR__F_EVAL_PICK1))
+            continue;
+        if (gir__ox_ctl_op(op)) { s = gir__ox_check_funcs(g, b, id); continue; }
+        s = GIR_ERR_UNSUPPORTED;
+        if (fn) gir__gfail(g, s, "onnx_export: node %u of function '%s': op '%s' has no ONNX form", (unsigned)id, fn,
+                           gir__op_names[op]);
+        else gir__gfail(g, s, "onnx_export: %N: op '%s' has no ONNX form", (const gir_graph *)g, (unsigned)id,
+                        gir__op_names[op]);
     }
+    return s;
+}
+/* the functions control node id of graph b calls, each as gir__ox_check_ops */
+static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id) {
+    gir_attr a;
+    gir_status s = GIR_OK;
+    int k, j, n = b->nodes[id].op == GIR_OP_IF ? 2 : 1;
+    gir__attr_load(b, &b->nodes[id], &a);
+    for (k = 0; k < n && !s; ++k) {
+        const gir_func *f = b->callees[a.i[k]];
+        uint8_t *need = (uint8_t *)gir__alloc(&g->a, f->body->nnodes);
+        if (!need) {
+            gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "onnx_export: out of memory");
+            return GIR_ERR_OUT_OF_MEMORY;
+        }
+        GIR_MEMSET(need, 0, f->body->nnodes);
+        for (j = 0; j < f->nresults; ++j) need[f->results[j]] = 1;
+        gir__ox_needed(f->body, need);
+        s = gir__ox_check_ops(g, f->body, need, f->name);
+        gir__free(&g->a, need, f->body->nnodes);
+    }
+    return s;
 }
 /* the arguments, and that every node needed has an ONNX form */
 static gir_status gir__ox_export_check(gir_graph *g, int n_out, const gir_node *outs, const uint8_t *need) {
-    uint32_t id;
     int k;
-    for (id = 1; need && id < g->nnodes; ++id) {
-        int op = g->nodes[id].op;
-        if (!need[id] || gir__oxo_fns[op] || gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID |
-                                                          GIR__F_EVAL_PICK1))
-            continue;
-        gir__gfail(g, GIR_ERR_UNSUPPORTED, "onnx_export: %N: op '%s' has no ONNX form", (const gir_graph *)g,
-                   (unsigned)id, gir__op_names[op]);
-        return GIR_ERR_UNSUPPORTED;
-    }
-    if (need) return GIR_OK;
+    if (need) return gir__ox_check_ops(g, g, need, NULL);
     if (n_out < 1 || !outs) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "onnx_export: %s", n_out < 1 ? "no outputs" : "the output list is NULL");
         return GIR_ERR_INVALID_ARG;
@@ -556,6 +799,7 @@ static gir_status gir__ox_export_check(gir_graph *g, int n_out, const gir_node *
 static gir_status gir__ox_export(gir_graph *g, int n_out, const gir_node *outs, gir__wr *w) {
     gir__oew *c;
     uint8_t *need;
+    int k;
     gir_status s = gir__ox_export_check(g, n_out, outs, NULL);
     if (s) return s;
     need = (uint8_t *)gir__alloc(&g->a, g->nnodes);
@@ -568,7 +812,8 @@ static gir_status gir__ox_export(gir_graph *g, int n_out, const gir_node *outs, 
     }
     GIR_MEMSET(need, 0, g->nnodes);
     GIR_MEMSET(c, 0, sizeof *c);
-    gir__ox_mark(g, n_out, outs, need);
+    for (k = 0; k < n_out; ++k) need[outs[k].id] = 1;
+    gir__ox_needed(g, need);
     s = gir__ox_export_check(g, n_out, outs, need);
     c->g = g; c->n_out = n_out; c->outs = outs; c->need = need;
     if (!s) gir__oxmodel(w, c);

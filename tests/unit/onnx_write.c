@@ -179,6 +179,57 @@ static int test_onnx_write_errors(void) {
     gir_graph_free(o);
     return 1;
 }
+/* the control nodes: a call (inlined), a scan forwards and in reverse, a scan without per-step inputs (a Scan of
+   zeros), an if (If with two branches), a while loop with max_trip (a scan of conds), each round-tripped; a while
+   loop without max_trip has no ONNX form */
+static gir_func *ow_func(gir_graph *b, int which) {
+    gir_node p[3], r[2];
+    int k;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(b, GIR_DTYPE_F32, gir_shape1(3));
+    if (which == 0) {                           /* h' = tanh(h w + x), y = h' h */
+        r[0] = gir_tanh(b, gir_add(b, gir_mul(b, p[0], p[2]), p[1]));
+        r[1] = gir_mul(b, r[0], p[0]);
+        return gir_func_new(b, "cell", 3, p, 2, r);
+    }
+    r[0] = which == 1 ? gir_tanh(b, gir_mul(b, p[0], p[1])) : gir_sub(b, p[0], p[1]);
+    r[1] = which == 1 ? gir_add(b, p[0], gir_scalar(b, GIR_DTYPE_F32, 0.5)) : p[1];
+    if (which == 3) r[0] = gir_mul(b, p[0], gir_scalar(b, GIR_DTYPE_F32, 2));
+    if (which == 4) r[0] = gir_lt(b, gir_sum(b, p[0], gir_ints0(), 0), gir_scalar(b, GIR_DTYPE_F32, 100));
+    return gir_func_new(b, which == 1 ? "decay" : "branch", which >= 3 ? 1 : 2, p, which >= 3 ? 1 : 2, r);
+}
+static int test_onnx_write_control(void) {
+    gir_graph *g = gir_graph_new(NULL), *b[5];
+    gir_func *f[5];
+    gir_node h = gir_input(g, GIR_DTYPE_F32, gir_shape1(3)), xs = gir_input(g, GIR_DTYPE_F32, gir_shape2(4, 3));
+    gir_node w = gir_input(g, GIR_DTYPE_F32, gir_shape1(3)), a[3], r[2], outs[8];
+    gir_scan_desc d;
+    size_t n = 0;
+    int k;
+    for (k = 0; k < 5; ++k) f[k] = ow_func(b[k] = gir_graph_new(NULL), k);
+    a[0] = h; a[1] = gir_sin(g, w); a[2] = w;
+    CHECK(gir_func_call(g, f[0], 3, a, 2, r) == GIR_OK, "call: %s", gir_graph_message(g));
+    outs[0] = r[0]; outs[1] = r[1];
+    d.length = 4; d.n_carry = 1; d.n_xs = 1; d.reverse = 1; d.checkpoint = 0;
+    a[1] = xs;
+    CHECK(gir_scan(g, f[0], &d, 3, a, 2, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    outs[2] = r[0]; outs[3] = r[1];
+    d.n_xs = 0;
+    a[1] = w;
+    CHECK(gir_scan(g, f[1], &d, 2, a, 2, r) == GIR_OK, "scan of no xs: %s", gir_graph_message(g));
+    outs[4] = r[1];
+    CHECK(gir_cond(g, gir_gt(g, gir_sum(g, h, gir_ints0(), 0), gir_scalar(g, GIR_DTYPE_F32, 0)), f[1], f[2], 2, a,
+                   2, r) == GIR_OK, "cond: %s", gir_graph_message(g));
+    outs[5] = r[0]; outs[6] = r[1]; outs[7] = outs[4];
+    if (!ow_roundtrip(g, 8, outs)) return 0;
+    CHECK(gir_while(g, f[4], f[3], 9, 1, &h, r) == GIR_OK, "while, max_trip: %s", gir_graph_message(g));
+    if (!ow_roundtrip(g, 1, r)) return 0;         /* a scan whose steps are conds */
+    CHECK(gir_while(g, f[4], f[3], 0, 1, &h, r) == GIR_OK, "while: %s", gir_graph_message(g));
+    CHECK(gir_onnx_export(g, 1, r, NULL, 0, &n) == GIR_ERR_UNSUPPORTED &&
+          strstr(gir_graph_message(g), "op 'while_loop' has no ONNX form"), "while: %s", gir_graph_message(g));
+    for (k = 0; k < 5; ++k) gir_graph_free(b[k]);
+    gir_graph_free(g);
+    return 1;
+}
 /* the bytes are deterministic: two exports of one graph are equal, and the size query agrees with the writing */
 static int test_onnx_write_deterministic(void) {
     gir_graph *g = gir_graph_new(NULL);
@@ -199,6 +250,7 @@ static void suite_onnx_write(void) {
     RUN("onnx_write/trained_values", test_onnx_write_trained_values());
     RUN("onnx_write/errors", test_onnx_write_errors());
     RUN("onnx_write/deterministic", test_onnx_write_deterministic());
+    RUN("onnx_write/control_roundtrip", test_onnx_write_control());
 }
 #else
 static void suite_onnx_write(void) {}
