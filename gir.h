@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=24c6e5843d01448d9eb201b4c97b9df6a3de20b58b3d84ae0ae3bfa0b644180f
-                                          gen/ sha256=a7ae2789b5ea327b
+                                          gen/ sha256=c2d181514eeaca58
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1326,8 +1326,9 @@ GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node 
    of its own each time the call's step runs. Gradients go through calls: the gradient of a call is a call of
    the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
    float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
-   gradients of gradients compose. Not yet: plan images and gir_save_graph of a graph with calls
-   (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph itself. */
+   gradients of gradients compose. gir_graph_save and gir_graph_load take the functions a graph calls along.
+   Not yet: plan images of a graph with calls (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph
+   itself. */
 typedef struct gir_func gir_func;
 GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
@@ -1586,7 +1587,11 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
    values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
-   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   an output), and nodes the plan does not compute are dotted. The body of each function the graph calls,
+   directly or through others, is a cluster (subgraph cluster_<n>, labelled with its number and its functions'
+   names), and a call, if, scan or while node's box names the function(s) it runs and their cluster (a scan's
+   also its length, carries, per-step inputs and checkpoint), with a dotted edge into that cluster; the plan
+   shows in the graph's own nodes only. gir_plan_dump: one line per step, in order: step,
    op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
    The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
    cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
@@ -1611,7 +1616,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_graph_save writes every node (op by name, inputs, attributes, name, the values of
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
-     gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
+     gir_graph_constrain (a file with constraints is format version 2), and the functions it calls, directly or
+     through others, each body once with all its functions (format version 3; the version written is the lowest
+     that holds the graph). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
      them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
@@ -1621,8 +1628,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
    "load: variable 2: ..."), like gir_plan_compile's; clear them with gir_graph_clear_error. A malformed file
    (truncated, bad magic or checksum, a newer version, counts, ranks or dimensions out of range, an unknown op,
-   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
-   with a message, never a crash. */
+   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names, a function
+   index out of range, a call that would recurse, calls nested deeper than 64) is an error with a message, never
+   a crash. */
 #define GIR_LOAD_PARTIAL 1u     /* gir_graph_load_variables: skip names that only the file or only the graph has */
 GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
                                             size_t *size);
@@ -39635,7 +39643,8 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
 #pragma GCC push_options
 #pragma GCC optimize ("O0")
 #endif
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
+/* >>dump: Graphviz DOT of a graph (each function body it reaches a cluster) and its plan, a text dump of a plan, and
+   the text dump of a graph (gir_graph_dump).
    Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
    which keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without
    stdio. gir_graph_dump writes to a FILE only. All of it is cold code (COLD_FRAGMENTS). */
@@ -39711,16 +39720,54 @@ static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
 
 static const char *const gir__ntype_names[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
 static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "#fdd49e", "#c7e9c0"};
-static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
+/* a node's DOT id: n<id> in the graph itself, c<k>_n<id> in cluster k (cl = k + 1), the body of some function */
+static void gir__dot_id(gir__out *o, unsigned cl, uint32_t id) {
+    if (cl) gir__out_f(o, "c%u_", cl - 1);
+    gir__out_f(o, "n%u", (unsigned)id);
+}
+/* a function a node runs, in its label: 'name' (cluster k) */
+static void gir__dot_fn(gir__out *o, const char *what, const gir_func *f, const gir__bodies *l) {
+    size_t k = gir__body_index(l, f->body);
+    gir__out_f(o, "\\n%s '", what);
+    gir__out_dotstr(o, f->name);
+    gir__out_s(o, "'");
+    if (k < l->n) gir__out_f(o, " (cluster %u)", (unsigned)k);
+}
+/* the label lines of a call, if, scan or while: the functions it runs; a scan's steps, carries and checkpoint */
+static void gir__dot_tuple(gir__out *o, const gir_graph *g, const gir__node *d, const gir__bodies *l) {
+    gir_attr ta;
+    const gir_attr *a = gir__attr_load(g, d, &ta);
+    int two = gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL);
+    if (a->i[0] < 0 || (uint32_t)a->i[0] >= g->ncallees || (two && (a->i[1] < 0 || (uint32_t)a->i[1] >= g->ncallees)))
+        return;
+    if (gir__op_is(d->op, GIR__F_BRANCH)) {
+        gir__dot_fn(o, "then", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "else", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_UNTIL)) {
+        gir__dot_fn(o, "body", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "while", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_LOOP)) {
+        gir__dot_fn(o, "scan", g->callees[a->i[0]], l);
+        gir__out_f(o, "\\nlength %d%s, carries %d, per-step inputs %d", (int)a->i[1], a->i[4] ? " reverse" : "",
+                   (int)a->i[2], (int)a->i[3]);
+        if (a->f[0] >= 1) gir__out_f(o, "\\ncheckpoint every %d steps", (int)a->f[0]);
+        else gir__out_s(o, "\\ncheckpoint every step");
+    } else gir__dot_fn(o, "calls", g->callees[a->i[0]], l);
+}
+static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id, unsigned cl,
+                          const gir__bodies *l) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_names[d->op]);
+    gir__out_s(o, cl ? "    " : "  ");
+    gir__dot_id(o, cl, id);
+    gir__out_f(o, " [label=\"%%%u %s", (unsigned)id, gir__op_names[d->op]);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
         gir__out_s(o, "'");
     }
     gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, gir__nshape(g, d), d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    if (gir__op_is(d->op, GIR__F_TUPLE)) gir__dot_tuple(o, g, d, l);
     if (v) {
         gir__dval dv;
         gir__plan_val(p, v - 1, &dv);
@@ -39742,20 +39789,79 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
     gir__out_f(o, "\", style=\"filled%s\", fillcolor=\"%s\"];\n", p && !v ? ",dotted" : "",
                d->ntype < 5 ? gir__ntype_fill[d->ntype] : "white");
 }
-static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+/* the nodes and edges of g (cl = 0) or of cluster cl - 1's body */
+static void gir__dot_nodes(gir__out *o, const gir_graph *g, const gir_plan *p, unsigned cl, const gir__bodies *l) {
     uint32_t id, j;
-    if (!g) return 0;
-    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
-    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
-    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
-    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id);
+    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id, cl, l);
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
-        for (j = 0; j < d->nin; ++j)
-            gir__out_f(o, "  n%u -> n%u%s;\n", (unsigned)g->ins[d->in0 + j], (unsigned)id,
-                       j < d->nparents ? "" : " [style=dashed]");
+        for (j = 0; j < d->nin; ++j) {
+            gir__out_s(o, cl ? "    " : "  ");
+            gir__dot_id(o, cl, g->ins[d->in0 + j]);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, j < d->nparents ? ";\n" : " [style=dashed];\n");
+        }
     }
+}
+/* a dotted edge from each call, if, scan and while node of g (cl as gir__dot_nodes) to the cluster of each
+   function it runs, ending at the function's first parameter; drawn outside every cluster */
+static void gir__dot_call_edges(gir__out *o, const gir_graph *g, unsigned cl, const gir__bodies *l) {
+    uint32_t id;
+    int k;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir_attr ta;
+        const gir_attr *a;
+        if (!gir__op_is(d->op, GIR__F_TUPLE)) continue;
+        a = gir__attr_load(g, d, &ta);
+        for (k = 0; k < (gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++k) {
+            const gir_func *f;
+            size_t c;
+            if (a->i[k] < 0 || (uint32_t)a->i[k] >= g->ncallees) continue;
+            f = g->callees[a->i[k]];
+            if ((c = gir__body_index(l, f->body)) >= l->n) continue;
+            gir__out_s(o, "  ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, (unsigned)c + 1, f->params[0]);
+            gir__out_f(o, " [lhead=cluster_%u, style=dotted];\n", (unsigned)c);
+        }
+    }
+}
+/* each function's body as a cluster (the bodies a file of the graph would hold, in that order), labelled with
+   its number and the names of its functions, oldest first */
+static void gir__dot_clusters(gir__out *o, const gir__bodies *l) {
+    size_t k;
+    uint32_t j;
+    for (k = 0; k < l->n; ++k) {
+        const gir_graph *b = l->b[k].g;
+        const gir_func *f;
+        gir__out_f(o, "  subgraph cluster_%u {\n    label=\"cluster %u: ", (unsigned)k, (unsigned)k);
+        for (j = 0; (f = gir__func_at(b, j)) != NULL; ++j) {
+            if (j) gir__out_s(o, ", ");
+            gir__out_dotstr(o, f->name);
+        }
+        gir__out_s(o, "\";\n    style=rounded;\n");
+        gir__dot_nodes(o, b, NULL, (unsigned)k + 1, l);
+        gir__out_s(o, "  }\n");
+    }
+    for (k = 0; k < l->n; ++k) gir__dot_call_edges(o, l->b[k].g, (unsigned)k + 1, l);
+}
+static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+    gir__bodies l;
+    if (!g) return 0;
+    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
+    GIR_MEMSET(&l, 0, sizeof l);
+    if (g->ncallees && gir__bodies_add(&g->a, &l, g, 0) != 0) gir__bodies_free(&g->a, &l);   /* no clusters */
+    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
+    if (l.n) gir__out_s(o, "  compound=true;\n");
+    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
+    gir__dot_nodes(o, g, p, 0, &l);
+    gir__dot_clusters(o, &l);
+    gir__dot_call_edges(o, g, 0, &l);
     gir__out_s(o, "}\n");
+    gir__bodies_free(&g->a, &l);
     return o->len;
 }
 static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
