@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=7469256cac02aa33
+                                          gen/ sha256=2bd00349c48f4190
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1326,8 +1326,9 @@ GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node 
    of its own each time the call's step runs. Gradients go through calls: the gradient of a call is a call of
    the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
    float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
-   gradients of gradients compose. Not yet: plan images and gir_save_graph of a graph with calls
-   (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph itself. */
+   gradients of gradients compose. gir_graph_save and gir_graph_load take the functions a graph calls along.
+   Not yet: plan images of a graph with calls (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph
+   itself. */
 typedef struct gir_func gir_func;
 GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
@@ -1586,7 +1587,11 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
    values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
-   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   an output), and nodes the plan does not compute are dotted. The body of each function the graph calls,
+   directly or through others, is a cluster (subgraph cluster_<n>, labelled with its number and its functions'
+   names), and a call, if, scan or while node's box names the function(s) it runs and their cluster (a scan's
+   also its length, carries, per-step inputs and checkpoint), with a dotted edge into that cluster; the plan
+   shows in the graph's own nodes only. gir_plan_dump: one line per step, in order: step,
    op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
    The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
    cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
@@ -1611,7 +1616,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_graph_save writes every node (op by name, inputs, attributes, name, the values of
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
-     gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
+     gir_graph_constrain (a file with constraints is format version 2), and the functions it calls, directly or
+     through others, each body once with all its functions (format version 3; the version written is the lowest
+     that holds the graph). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
      them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
@@ -1621,8 +1628,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
    "load: variable 2: ..."), like gir_plan_compile's; clear them with gir_graph_clear_error. A malformed file
    (truncated, bad magic or checksum, a newer version, counts, ranks or dimensions out of range, an unknown op,
-   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
-   with a message, never a crash. */
+   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names, a function
+   index out of range, a call that would recurse, calls nested deeper than 64) is an error with a message, never
+   a crash. */
 #define GIR_LOAD_PARTIAL 1u     /* gir_graph_load_variables: skip names that only the file or only the graph has */
 GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
                                             size_t *size);
@@ -27181,14 +27189,67 @@ static size_t gir__fbytes(const gir_func *f, uint32_t id) {
 GIR_API gir_graph *gir_func_body(const gir_func *f) { return f ? f->body : NULL; }
 GIR_API const char *gir_func_name(const gir_func *f) { return f ? f->name : ""; }
 
+/* the longest chain of calls below a function's body that a graph may call (gir__calls_into refuses deeper) */
+#define GIR__CALL_DEPTH 64
 /* 1 when graph b calls a function whose body is g, directly or through the functions it calls */
 static int gir__calls_into(const gir_graph *b, const gir_graph *g, int depth) {
     uint32_t k;
     if (b == g) return 1;
-    if (depth > 64) return 1;                      /* deeper than any call chain a graph is built with: refused */
+    if (depth > GIR__CALL_DEPTH) return 1;         /* deeper than any call chain a graph is built with: refused */
     for (k = 0; k < b->ncallees; ++k)
         if (gir__calls_into(b->callees[k]->body, g, depth + 1)) return 1;
     return 0;
+}
+/* The bodies of the functions a graph calls, directly or through others (a file lists them so,
+   gen/90-library/io.c; gir_graph_dump_dot draws each as a cluster): each once, after every body it calls, with
+   nest, the longest chain of calls below it (0: it calls nothing). Memory from the graph's allocator. */
+typedef struct gir__body { const gir_graph *g; uint32_t nest; } gir__body;
+typedef struct gir__bodies { gir__body *b; size_t n, cap; } gir__bodies;
+/* the index of body b in the list, l->n when it is not there */
+static size_t gir__body_index(const gir__bodies *l, const gir_graph *b) {
+    size_t k;
+    for (k = 0; k < l->n && l->b[k].g != b; ++k) {}
+    return k;
+}
+/* adds the bodies x calls that the list does not have yet, each after those it calls; 0, or 1 out of memory, 2
+   calls nested deeper than GIR__CALL_DEPTH below a body (depth: x's distance from the graph the listing began at) */
+static int gir__bodies_add(const gir_allocator *a, gir__bodies *l, const gir_graph *x, int depth) {
+    uint32_t k, j, nest;
+    int st;
+    for (k = 0; k < x->ncallees; ++k) {
+        const gir_graph *b = x->callees[k]->body;
+        if (gir__body_index(l, b) < l->n) continue;
+        if (depth > GIR__CALL_DEPTH) return 2;
+        if ((st = gir__bodies_add(a, l, b, depth + 1)) != 0) return st;
+        for (j = 0, nest = 0; j < b->ncallees; ++j) {            /* the bodies b calls are listed by now */
+            uint32_t m = l->b[gir__body_index(l, b->callees[j]->body)].nest + 1;
+            nest = m > nest ? m : nest;
+        }
+        if (nest > GIR__CALL_DEPTH) return 2;
+        if (gir__grow(a, (void **)&l->b, &l->cap, l->n + 1, sizeof *l->b)) return 1;
+        l->b[l->n].g = b;
+        l->b[l->n++].nest = nest;
+    }
+    return 0;
+}
+static void gir__bodies_free(const gir_allocator *a, gir__bodies *l) {
+    gir__free(a, l->b, l->cap * sizeof *l->b);
+    l->b = NULL;
+    l->n = l->cap = 0;
+}
+/* the index of f among its body's functions, oldest first; the function of that index */
+static uint32_t gir__func_index(const gir_func *f) {
+    uint32_t k = 0;
+    for (f = f->next; f; f = f->next) ++k;
+    return k;
+}
+static const gir_func *gir__func_at(const gir_graph *b, uint32_t k) {
+    const gir_func *f;
+    uint32_t n = 0;
+    for (f = b->funcs; f; f = f->next) ++n;
+    if (k >= n) return NULL;
+    for (f = b->funcs; n > k + 1; f = f->next) --n;
+    return f;
 }
 /* the index of f in g's list of functions, added (and its body held) when new; -1 and the error in g */
 static int gir__callee(gir_graph *g, gir_func *f) {
@@ -39589,7 +39650,8 @@ GIR_API gir_status gir_init_layer(gir_graph *g, gir_node w, gir_node bias, gir_i
 #pragma GCC push_options
 #pragma GCC optimize ("O0")
 #endif
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
+/* >>dump: Graphviz DOT of a graph (each function body it reaches a cluster) and its plan, a text dump of a plan, and
+   the text dump of a graph (gir_graph_dump).
    Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
    which keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without
    stdio. gir_graph_dump writes to a FILE only. All of it is cold code (COLD_FRAGMENTS). */
@@ -39665,16 +39727,54 @@ static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
 
 static const char *const gir__ntype_names[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
 static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "#fdd49e", "#c7e9c0"};
-static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
+/* a node's DOT id: n<id> in the graph itself, c<k>_n<id> in cluster k (cl = k + 1), the body of some function */
+static void gir__dot_id(gir__out *o, unsigned cl, uint32_t id) {
+    if (cl) gir__out_f(o, "c%u_", cl - 1);
+    gir__out_f(o, "n%u", (unsigned)id);
+}
+/* a function a node runs, in its label: 'name' (cluster k) */
+static void gir__dot_fn(gir__out *o, const char *what, const gir_func *f, const gir__bodies *l) {
+    size_t k = gir__body_index(l, f->body);
+    gir__out_f(o, "\\n%s '", what);
+    gir__out_dotstr(o, f->name);
+    gir__out_s(o, "'");
+    if (k < l->n) gir__out_f(o, " (cluster %u)", (unsigned)k);
+}
+/* the label lines of a call, if, scan or while: the functions it runs; a scan's steps, carries and checkpoint */
+static void gir__dot_tuple(gir__out *o, const gir_graph *g, const gir__node *d, const gir__bodies *l) {
+    gir_attr ta;
+    const gir_attr *a = gir__attr_load(g, d, &ta);
+    int two = gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL);
+    if (a->i[0] < 0 || (uint32_t)a->i[0] >= g->ncallees || (two && (a->i[1] < 0 || (uint32_t)a->i[1] >= g->ncallees)))
+        return;
+    if (gir__op_is(d->op, GIR__F_BRANCH)) {
+        gir__dot_fn(o, "then", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "else", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_UNTIL)) {
+        gir__dot_fn(o, "body", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "while", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_LOOP)) {
+        gir__dot_fn(o, "scan", g->callees[a->i[0]], l);
+        gir__out_f(o, "\\nlength %d%s, carries %d, per-step inputs %d", (int)a->i[1], a->i[4] ? " reverse" : "",
+                   (int)a->i[2], (int)a->i[3]);
+        if (a->f[0] >= 1) gir__out_f(o, "\\ncheckpoint every %d steps", (int)a->f[0]);
+        else gir__out_s(o, "\\ncheckpoint every step");
+    } else gir__dot_fn(o, "calls", g->callees[a->i[0]], l);
+}
+static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id, unsigned cl,
+                          const gir__bodies *l) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_names[d->op]);
+    gir__out_s(o, cl ? "    " : "  ");
+    gir__dot_id(o, cl, id);
+    gir__out_f(o, " [label=\"%%%u %s", (unsigned)id, gir__op_names[d->op]);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
         gir__out_s(o, "'");
     }
     gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, gir__nshape(g, d), d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    if (gir__op_is(d->op, GIR__F_TUPLE)) gir__dot_tuple(o, g, d, l);
     if (v) {
         gir__dval dv;
         gir__plan_val(p, v - 1, &dv);
@@ -39698,20 +39798,79 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
     gir__out_f(o, "\", style=\"filled%s\", fillcolor=\"%s\"];\n", p && !v ? ",dotted" : "",
                d->ntype < 5 ? gir__ntype_fill[d->ntype] : "white");
 }
-static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+/* the nodes and edges of g (cl = 0) or of cluster cl - 1's body */
+static void gir__dot_nodes(gir__out *o, const gir_graph *g, const gir_plan *p, unsigned cl, const gir__bodies *l) {
     uint32_t id, j;
-    if (!g) return 0;
-    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
-    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
-    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
-    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id);
+    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id, cl, l);
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
-        for (j = 0; j < d->nin; ++j)
-            gir__out_f(o, "  n%u -> n%u%s;\n", (unsigned)g->ins[d->in0 + j], (unsigned)id,
-                       j < d->nparents ? "" : " [style=dashed]");
+        for (j = 0; j < d->nin; ++j) {
+            gir__out_s(o, cl ? "    " : "  ");
+            gir__dot_id(o, cl, g->ins[d->in0 + j]);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, j < d->nparents ? ";\n" : " [style=dashed];\n");
+        }
     }
+}
+/* a dotted edge from each call, if, scan and while node of g (cl as gir__dot_nodes) to the cluster of each
+   function it runs, ending at the function's first parameter; drawn outside every cluster */
+static void gir__dot_call_edges(gir__out *o, const gir_graph *g, unsigned cl, const gir__bodies *l) {
+    uint32_t id;
+    int k;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir_attr ta;
+        const gir_attr *a;
+        if (!gir__op_is(d->op, GIR__F_TUPLE)) continue;
+        a = gir__attr_load(g, d, &ta);
+        for (k = 0; k < (gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++k) {
+            const gir_func *f;
+            size_t c;
+            if (a->i[k] < 0 || (uint32_t)a->i[k] >= g->ncallees) continue;
+            f = g->callees[a->i[k]];
+            if ((c = gir__body_index(l, f->body)) >= l->n) continue;
+            gir__out_s(o, "  ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, (unsigned)c + 1, f->params[0]);
+            gir__out_f(o, " [lhead=cluster_%u, style=dotted];\n", (unsigned)c);
+        }
+    }
+}
+/* each function's body as a cluster (the bodies a file of the graph would hold, in that order), labelled with
+   its number and the names of its functions, oldest first */
+static void gir__dot_clusters(gir__out *o, const gir__bodies *l) {
+    size_t k;
+    uint32_t j;
+    for (k = 0; k < l->n; ++k) {
+        const gir_graph *b = l->b[k].g;
+        const gir_func *f;
+        gir__out_f(o, "  subgraph cluster_%u {\n    label=\"cluster %u: ", (unsigned)k, (unsigned)k);
+        for (j = 0; (f = gir__func_at(b, j)) != NULL; ++j) {
+            if (j) gir__out_s(o, ", ");
+            gir__out_dotstr(o, f->name);
+        }
+        gir__out_s(o, "\";\n    style=rounded;\n");
+        gir__dot_nodes(o, b, NULL, (unsigned)k + 1, l);
+        gir__out_s(o, "  }\n");
+    }
+    for (k = 0; k < l->n; ++k) gir__dot_call_edges(o, l->b[k].g, (unsigned)k + 1, l);
+}
+static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+    gir__bodies l;
+    if (!g) return 0;
+    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
+    GIR_MEMSET(&l, 0, sizeof l);
+    if (g->ncallees && gir__bodies_add(&g->a, &l, g, 0) != 0) gir__bodies_free(&g->a, &l);   /* no clusters */
+    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
+    if (l.n) gir__out_s(o, "  compound=true;\n");
+    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
+    gir__dot_nodes(o, g, p, 0, &l);
+    gir__dot_clusters(o, &l);
+    gir__dot_call_edges(o, g, 0, &l);
     gir__out_s(o, "}\n");
+    gir__bodies_free(&g->a, &l);
     return o->len;
 }
 static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
@@ -40532,19 +40691,31 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
 #pragma GCC optimize ("O1")
 #endif
 /* >>io: save and load variables and whole graphs ------------------------------------------------------------
-   THE FILE FORMAT (versions 1 and 2). Every integer is little-endian, written byte by byte; a float is its IEEE-754
+   THE FILE FORMAT (versions 1 to 3). Every integer is little-endian, written byte by byte; a float is its IEEE-754
    bit pattern as an integer of its width (f32 as u32, f64 as u64), so every host reads a file the same way.
      file     = header section{nsections} (nothing after the last section)
-     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version (1, or 2 for a graph with constraints), u32 flags (0),
-                u32 nsections (1 to 8), u32 CRC-32 of the 20 bytes before it
+     header   = magic "GIRF" 0D 0A 1A 0A (8 bytes), u32 version, u32 flags (0), u32 nsections (1 to 8), u32 CRC-32
+                of the 20 bytes before it. The version is the lowest that holds the file: 3 for a graph that calls
+                functions, else 2 for a graph with constraints, else 1, so a file without them stays readable by a
+                gir.h that knows the older versions only.
      section  = u32 tag, u64 length, payload[length], u32 CRC-32 of tag, length and payload
                 tags: "VARS" (variables by name), "GRPH" (a whole graph); at most one of each
      VARS     = u32 count, var{count}; the names in strictly ascending byte order (no duplicates)
      var      = str name, u8 dtype, u8 rank, u32 dim{rank}, values
-     GRPH     = u32 nnodes, node{nnodes}, u32 nouts, u32 out{nouts} (node numbers, 1..nnodes), and in version 2
-                only: u32 ncons, (u32 before, u32 after){ncons}, the topological constraints of gir_graph_constrain in
-                the order they were added (node numbers; version 1 is written when a graph has none, so such a
-                file stays readable by a gir.h that knows version 1 only)
+     GRPH     = in version 3 only: u32 nbodies, body{nbodies}, calls; then u32 nnodes, node{nnodes}, u32 nouts,
+                u32 out{nouts} (node numbers, 1..nnodes), and in versions 2 and 3: cons
+     cons     = u32 ncons, (u32 before, u32 after){ncons}: the topological constraints of gir_graph_constrain in the
+                order they were added (node numbers)
+     body     = calls, u32 nnodes, node{nnodes}, cons, u32 nfuncs (1 or more), func{nfuncs}: the graph of one or
+                more functions (a function's VJP and the functions a scan's gradient makes share its body). Every
+                body reached from the graph through its calls is written once, after the bodies it calls.
+     calls    = u32 ncalled, (u32 body, u32 func){ncalled}: the graph's list of the functions it calls, which
+                the function attributes of its call, if, scan and while nodes index; each is function func
+                (0-based, in its body's order) of body (0-based), a body written before this graph, so no graph
+                calls itself, directly or through others; no function twice; the longest chain of calls below a
+                body is at most GIR__CALL_DEPTH (64)
+     func     = u8 length (1 to 31), name bytes (no NUL), u32 nparams (1 to 64), u32 param{nparams}, u32 nresults,
+                u32 result{nresults} (node numbers of its body); the functions in the order gir_func_new made them
      node     = str op (its ops.def name, never its enum value), u16 grad level, u8 ninputs,
                 u32 input{ninputs} (numbers of earlier nodes, 1 .. this node's number - 1, in the order the
                 builder takes them), the attributes the op's ATTR column lists, in that order (f: u64 bits of a
@@ -40556,8 +40727,11 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
      values   = numel elements of the dtype's size, little-endian; b8 values are 0 or 1
    CRC-32 is the IEEE polynomial (reflected 0xEDB88320, as zlib's crc32). A reader checks the header, every
    section's CRC and every field before it changes anything; loading a graph rebuilds every node through
-   gir_op_build, so a file cannot make a node the builders would refuse. */
-#define GIR__IO_VERSION 2u
+   gir_op_build and every function through gir_func_new, so a file cannot make a node or a function the builders
+   would refuse. A function's derived functions (its VJP, a scan's step functions) are saved as functions of its
+   body but not linked to it: a gradient built after loading makes them again, beside the loaded ones. The
+   functions whose body the saved graph itself is (when it is one) are not saved: only those it calls. */
+#define GIR__IO_VERSION 3u
 #define GIR__IO_TAG_VARS 0x53524156u   /* "VARS" read as a little-endian u32 */
 #define GIR__IO_TAG_GRPH 0x48505247u   /* "GRPH" */
 static const unsigned char gir__io_magic[8] = {'G', 'I', 'R', 'F', 0x0D, 0x0A, 0x1A, 0x0A};
@@ -40582,6 +40756,7 @@ typedef struct gir__wr {
     size_t         cap, len;
     uint32_t       crc;
     int            crc_on, ioerr;
+    gir__bodies    bodies;          /* a graph file of version 3: the bodies of the functions it calls */
 #ifndef GIR_NO_STDIO
     FILE          *f;
 #endif
@@ -40677,7 +40852,8 @@ static int gir__has_data(int op) {
             return 1;
     return 0;
 }
-static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
+/* a graph's nodes: u32 nnodes, then each (its number in the file is its id) */
+static void gir__w_nodes(gir__wr *w, const gir_graph *g) {
     size_t id;
     int k;
     gir__w_uint(w, (uint64_t)(g->nnodes - 1), 4);
@@ -40696,20 +40872,63 @@ static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint
         gir__w_str(w, d->name ? gir__nm(g, (uint32_t)id) : "");
         if (gir__has_data(d->op)) gir__w_values(w, gir__node_data(g, d), d->dtype, gir__numel(gir__nshape(g, d)));
     }
-    gir__w_uint(w, (uint64_t)n, 4);
-    for (k = 0; k < n; ++k) gir__w_uint(w, ids[k], 4);
-    if (!g->ncons) return;                       /* version 1: no constraint list */
+}
+static void gir__w_cons(gir__wr *w, const gir_graph *g) {
+    size_t k;
     gir__w_uint(w, (uint64_t)(g->ncons / 2), 4);
-    for (id = 0; id < g->ncons; ++id) gir__w_uint(w, g->cons[id], 4);
+    for (k = 0; k < g->ncons; ++k) gir__w_uint(w, g->cons[k], 4);
+}
+/* version 3: the functions g calls, each as (body, function) */
+static void gir__w_calls(gir__wr *w, const gir_graph *g) {
+    uint32_t k;
+    gir__w_uint(w, g->ncallees, 4);
+    for (k = 0; k < g->ncallees; ++k) {
+        gir__w_uint(w, (uint64_t)gir__body_index(&w->bodies, g->callees[k]->body), 4);
+        gir__w_uint(w, gir__func_index(g->callees[k]), 4);
+    }
+}
+/* version 3: a body: its calls, nodes, constraints and functions, oldest first */
+static void gir__w_body(gir__wr *w, const gir_graph *b) {
+    uint32_t n = 0, k;
+    int j;
+    const gir_func *f;
+    gir__w_calls(w, b);
+    gir__w_nodes(w, b);
+    gir__w_cons(w, b);
+    for (f = b->funcs; f; f = f->next) ++n;
+    gir__w_uint(w, n, 4);
+    for (k = 0; k < n; ++k) {
+        f = gir__func_at(b, k);
+        gir__w_str(w, f->name);
+        gir__w_uint(w, (uint64_t)f->nparams, 4);
+        for (j = 0; j < f->nparams; ++j) gir__w_uint(w, f->params[j], 4);
+        gir__w_uint(w, (uint64_t)f->nresults, 4);
+        for (j = 0; j < f->nresults; ++j) gir__w_uint(w, f->results[j], 4);
+    }
+}
+static uint32_t gir__io_version(const gir_graph *g) { return g->ncallees ? 3u : g->ncons ? 2u : 1u; }
+static void gir__graph_payload(gir__wr *w, const gir_graph *g, int n, const uint32_t *ids) {
+    uint32_t version = gir__io_version(g);
+    size_t k;
+    if (version >= 3) {
+        gir__w_uint(w, (uint64_t)w->bodies.n, 4);
+        for (k = 0; k < w->bodies.n; ++k) gir__w_body(w, w->bodies.b[k].g);
+        gir__w_calls(w, g);
+    }
+    gir__w_nodes(w, g);
+    gir__w_uint(w, (uint64_t)n, 4);
+    for (k = 0; k < (size_t)n; ++k) gir__w_uint(w, ids[k], 4);
+    if (version >= 2) gir__w_cons(w, g);
 }
 /* header and one section; the payload is written twice: once to count it, once for real */
 static void gir__w_file(gir__wr *w, uint32_t tag, gir__payload_fn fn, const gir_graph *g, int n, const uint32_t *ids) {
     gir__wr cnt;
     GIR_MEMSET(&cnt, 0, sizeof cnt);
+    cnt.bodies = w->bodies;
     fn(&cnt, g, n, ids);
     w->crc = 0; w->crc_on = 1;
     gir__w_bytes(w, gir__io_magic, 8);
-    gir__w_uint(w, tag == GIR__IO_TAG_GRPH && g->ncons ? 2u : 1u, 4);
+    gir__w_uint(w, tag == GIR__IO_TAG_GRPH ? gir__io_version(g) : 1u, 4);
     gir__w_uint(w, 0, 4);
     gir__w_uint(w, 1, 4);
     w->crc_on = 0;
@@ -40755,21 +40974,28 @@ static gir_status gir__save_pick(gir_graph *g, int vars, int n, const gir_node *
     *count = n;
     return GIR_OK;
 }
+/* a graph that calls functions: the bodies a file of version 3 holds, into w (the error in g) */
+static gir_status gir__save_bodies(gir_graph *g, gir__wr *w) {
+    int st = gir__bodies_add(&g->a, &w->bodies, g, 0);
+    if (st == 1) gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "save_graph: out of memory");
+    else if (st)
+        gir__gfail(g, GIR_ERR_LIMIT, "save_graph: the functions it calls nest more than %d calls deep below a "
+                   "function's body (the file format's limit)", GIR__CALL_DEPTH);
+    if (st) gir__bodies_free(&g->a, &w->bodies);
+    return st ? g->status : GIR_OK;
+}
 /* ids for the save: a small list on the stack, a larger one from the graph's allocator */
 static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list, gir__wr *w) {
     uint32_t small[64], *ids = small;
     int count = 0, k;
     gir_status s = gir__save_pick(g, vars, n, list, NULL, &count);
     if (s) return s;
-    if (!vars && g->ncallees) {
-        gir__gfail(g, GIR_ERR_UNSUPPORTED, "save_graph: the graph calls '%s': saving calls is not supported yet",
-                   g->callees[0]->name);
-        return GIR_ERR_UNSUPPORTED;
-    }
+    if (!vars && g->ncallees && gir__save_bodies(g, w) != GIR_OK) return g->status;
     if (count > 64) {
         ids = (uint32_t *)gir__alloc(&g->a, (size_t)count * sizeof *ids);
         if (!ids) {
             gir__gfail(g, GIR_ERR_OUT_OF_MEMORY, "%s: out of memory", vars ? "save_variables" : "save_graph");
+            gir__bodies_free(&g->a, &w->bodies);
             return GIR_ERR_OUT_OF_MEMORY;
         }
     }
@@ -40785,6 +41011,7 @@ static gir_status gir__save(gir_graph *g, int vars, int n, const gir_node *list,
     gir__w_file(w, vars ? GIR__IO_TAG_VARS : GIR__IO_TAG_GRPH, vars ? gir__vars_payload : gir__graph_payload, g,
                 count, ids);
     if (ids != small) gir__free(&g->a, ids, (size_t)count * sizeof *ids);
+    gir__bodies_free(&g->a, &w->bodies);
     return GIR_OK;
 }
 static gir_status gir__save_buf(gir_graph *g, int vars, int n, const gir_node *list, void *buf, size_t cap,
@@ -40851,6 +41078,7 @@ typedef struct gir__rd {
     const char          *where;   /* "variable 3", "node 7": the message's context */
     long long            index;
     uint32_t             version;   /* the file's format version */
+    uint32_t             body;      /* 1 + the body being read (version 3), 0: the graph itself */
 } gir__rd;
 static void gir__rfail(gir__rd *r, const char *fmt, ...) {
     gir__buf b;
@@ -40860,6 +41088,11 @@ static void gir__rfail(gir__rd *r, const char *fmt, ...) {
     if (!r->st) r->st = GIR_ERR_INVALID_ARG;
     b.p = r->msg; b.n = sizeof r->msg; b.len = 0; r->msg[0] = 0;
     gir__puts(&b, "load: ");
+    if (r->body && !gir__no_strings) {
+        gir__puts(&b, "body ");
+        gir__putl(&b, (long long)r->body - 1);
+        gir__puts(&b, ": ");
+    }
     if (r->where && !gir__no_strings) {
         gir__puts(&b, r->where);
         gir__puts(&b, " ");
@@ -41202,40 +41435,201 @@ static void gir__r_cons(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t 
         }
     }
 }
-static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int max_out, gir_node *outs, int *n_out) {
-    gir_graph *g;
-    uint32_t n, i, nout, *map;
-    size_t mapbytes;
-    gir__r_file(r, GIR__IO_TAG_GRPH);
-    n = (uint32_t)gir__r_uint(r, 4, "the node count");
-    if (!r->bad && n > r->n / 6) gir__rfail(r, "%u nodes do not fit a section of %l bytes", (unsigned)n, (long long)r->n);
-    if (r->bad) return NULL;
-    if (!(g = gir_graph_new(desc))) { r->st = GIR_ERR_OUT_OF_MEMORY; gir__rfail(r, "out of memory for the graph"); return NULL; }
-    mapbytes = ((size_t)n + 1) * sizeof *map;
-    if (!(map = (uint32_t *)gir__alloc(&g->a, mapbytes))) {
-        r->st = GIR_ERR_OUT_OF_MEMORY;
-        gir__rfail(r, "out of memory for %u nodes", (unsigned)n);
-        gir_graph_free(g);
+/* u32 nnodes, node{nnodes}, built into g; the map from the file's node numbers to g's ids (*n + 1 entries, from
+   g's allocator, or NULL and *n = 0 when it cannot be had) */
+static uint32_t *gir__r_nodes(gir__rd *r, gir_graph *g, uint32_t *n) {
+    uint32_t i, *map;
+    *n = (uint32_t)gir__r_uint(r, 4, "the node count");
+    if (!r->bad && *n > r->n / 6) gir__rfail(r, "%u nodes do not fit a section of %l bytes", (unsigned)*n, (long long)r->n);
+    if (r->bad || !(map = (uint32_t *)gir__alloc(&g->a, ((size_t)*n + 1) * sizeof *map))) {
+        if (!r->bad) { r->st = GIR_ERR_OUT_OF_MEMORY; gir__rfail(r, "out of memory for %u nodes", (unsigned)*n); }
+        *n = 0;
         return NULL;
     }
     map[0] = 0;
-    for (i = 1; i <= n && !r->bad; ++i) {
+    for (i = 1; i <= *n && !r->bad; ++i) {
         r->where = "node";
         r->index = i;
         map[i] = gir__r_node(r, g, map, i);
     }
     r->where = NULL;
-    nout = (uint32_t)gir__r_uint(r, 4, "the output count");
+    return map;
+}
+/* version 3: what the reader keeps of a body: its graph, its functions (f[0..nf) made, fcap allotted), seen (per
+   function: the stamp of the last calls list that named it) and nest (the longest chain of calls below it) */
+typedef struct gir__rbody { gir_graph *g; gir_func **f; uint32_t *seen, nf, fcap, nest; } gir__rbody;
+/* version 3: the calls list of g (the bodies before it: rb[0..nb)), each function added to g's list and its body
+   held as gir_func_call does; stamp: a number of this list, that no other list has; *nest: the longest chain
+   of calls below g */
+static void gir__r_calls(gir__rd *r, gir_graph *g, gir__rbody *rb, uint32_t nb, uint32_t stamp, uint32_t *nest) {
+    uint32_t n = (uint32_t)gir__r_uint(r, 4, "the count of functions called"), k;
+    size_t cap = g->calleescap;
+    *nest = 0;
+    if (!r->bad && n > (r->n - r->at) / 8) gir__rfail(r, "%u functions called do not fit the section", (unsigned)n);
+    for (k = 0; k < n && !r->bad; ++k) {
+        uint32_t b = (uint32_t)gir__r_uint(r, 4, "a called function's body"), i = (uint32_t)gir__r_uint(r, 4, "a called function");
+        gir_func *f;
+        if (r->bad) return;
+        if (b >= nb) {
+            gir__rfail(r, "called function %u is in body %u, not one of the %u before this graph (a graph that calls "
+                       "itself or a later one would recurse)", (unsigned)k, (unsigned)b, (unsigned)nb);
+            return;
+        }
+        if (i >= rb[b].nf) {
+            gir__rfail(r, "called function %u is function %u of body %u, which has %u", (unsigned)k, (unsigned)i,
+                       (unsigned)b, (unsigned)rb[b].nf);
+            return;
+        }
+        f = rb[b].f[i];
+        if (rb[b].seen[i] == stamp) { gir__rfail(r, "called function %u: '%s' of body %u is in the list twice", (unsigned)k, f->name, (unsigned)b); return; }
+        rb[b].seen[i] = stamp;
+        if (gir__grow(&g->a, (void **)&g->callees, &cap, (size_t)k + 1, sizeof(gir_func *))) {
+            r->st = GIR_ERR_OUT_OF_MEMORY;
+            gir__rfail(r, "out of memory for the functions called");
+            return;
+        }
+        g->calleescap = (uint32_t)cap;
+        g->callees[g->ncallees++] = f;
+        ++f->body->plans;                          /* the body lives while a graph calls it */
+        *nest = rb[b].nest + 1 > *nest ? rb[b].nest + 1 : *nest;
+    }
+}
+/* a parameter's or a result's node number (1..n) in the body b */
+static gir_node gir__r_fnode(gir__rd *r, gir_graph *b, const uint32_t *map, uint32_t n, const char *what, uint32_t k) {
+    uint32_t j = (uint32_t)gir__r_uint(r, 4, what);
+    if (!r->bad && (j == 0 || j > n)) gir__rfail(r, "%s %u is node %u (1 to %u)", what, (unsigned)k, (unsigned)j, (unsigned)n);
+    return gir__handle(b, r->bad ? 0 : map[j]);
+}
+/* version 3: one function of body b, made by gir_func_new (so its checks run on the file); NULL with r bad */
+static gir_func *gir__r_func(gir__rd *r, gir_graph *b, const uint32_t *map, uint32_t n) {
+    char name[sizeof(((gir_func *)0)->name)];
+    gir_node par[GIR__MAX_IN], *res = NULL;
+    size_t len = (size_t)gir__r_uint(r, 1, "the function's name");
+    uint32_t np, nr = 0, k;
+    gir_func *f = NULL;
+    if (!r->bad && (len == 0 || len >= sizeof name)) gir__rfail(r, "the function's name has length %d (1 to %d)", (int)len, (int)sizeof name - 1);
+    if (!gir__r_need(r, len, "the function's name")) return NULL;
+    GIR_MEMCPY(name, r->p + r->at, len);
+    name[len] = 0;
+    r->at += len;
+    if (gir__strlen_max(name, len) != len) gir__rfail(r, "the function's name has a NUL byte");
+    np = (uint32_t)gir__r_uint(r, 4, "the parameter count");
+    if (!r->bad && (np == 0 || np > GIR__MAX_IN)) gir__rfail(r, "'%s' has %u parameters (1 to %d)", name, (unsigned)np, GIR__MAX_IN);
+    for (k = 0; k < np && !r->bad; ++k) par[k] = gir__r_fnode(r, b, map, n, "parameter", k);
+    if (!r->bad) nr = (uint32_t)gir__r_uint(r, 4, "the result count");
+    if (!r->bad && (nr == 0 || nr > (r->n - r->at) / 4)) gir__rfail(r, "'%s' has %u results (1 to what the section holds)", name, (unsigned)nr);
+    if (!r->bad && !(res = (gir_node *)gir__alloc(&b->a, (size_t)nr * sizeof *res))) {
+        r->st = GIR_ERR_OUT_OF_MEMORY;
+        gir__rfail(r, "out of memory for '%s'", name);
+    }
+    for (k = 0; k < nr && !r->bad; ++k) res[k] = gir__r_fnode(r, b, map, n, "result", k);
+    if (!r->bad && !(f = gir_func_new(b, name, (int)np, par, (int)nr, res))) {
+        r->st = b->status ? b->status : GIR_ERR_OUT_OF_MEMORY;
+        gir__rfail(r, "%s", b->msg);
+    }
+    gir__free(&b->a, res, (size_t)nr * sizeof *res);
+    return f;
+}
+/* version 3: a body's functions, into rb->f */
+static void gir__r_funcs(gir__rd *r, gir__rbody *rb, const uint32_t *map, uint32_t n) {
+    uint32_t nf = (uint32_t)gir__r_uint(r, 4, "the function count"), k;
+    size_t bytes = (size_t)nf * (sizeof *rb->f + sizeof *rb->seen);
+    if (!r->bad && (nf == 0 || nf > (r->n - r->at) / 18))
+        gir__rfail(r, nf ? "%u functions do not fit the section" : "a body without a function", (unsigned)nf);
+    if (!r->bad && !(rb->f = (gir_func **)gir__alloc(&rb->g->a, bytes))) {
+        r->st = GIR_ERR_OUT_OF_MEMORY;
+        gir__rfail(r, "out of memory for %u functions", (unsigned)nf);
+    }
+    if (r->bad) return;
+    rb->fcap = nf;
+    rb->seen = (uint32_t *)(void *)(rb->f + nf);
+    GIR_MEMSET(rb->seen, 0, (size_t)nf * sizeof *rb->seen);
+    for (k = 0; k < nf && !r->bad; ++k) {
+        r->where = "function";
+        r->index = k;
+        if ((rb->f[k] = gir__r_func(r, rb->g, map, n)) != NULL) rb->nf = k + 1;
+    }
+    r->where = NULL;
+}
+/* version 3: body i, a graph of its own with g's allocator (a graph that calls a function holds its body) */
+static void gir__r_body(gir__rd *r, gir_graph *g, gir__rbody *rb, uint32_t i) {
+    gir_graph_desc wd;
+    uint32_t n = 0, *map;
+    GIR_MEMSET(&wd, 0, sizeof wd);
+    wd.allocator = g->a;
+    if (!(rb[i].g = gir_graph_new(&wd))) {
+        r->st = GIR_ERR_OUT_OF_MEMORY;
+        gir__rfail(r, "out of memory for the body's graph");
+        return;
+    }
+    gir__r_calls(r, rb[i].g, rb, i, i + 1, &rb[i].nest);
+    if (!r->bad && rb[i].nest > GIR__CALL_DEPTH)
+        gir__rfail(r, "its calls nest %u deep (at most %d)", (unsigned)rb[i].nest, GIR__CALL_DEPTH);
+    map = gir__r_nodes(r, rb[i].g, &n);
+    gir__r_cons(r, rb[i].g, map, n);
+    gir__r_funcs(r, &rb[i], map, n);
+    gir__free(&g->a, map, ((size_t)n + 1) * sizeof *map);
+}
+/* version 3: the bodies (*nb of them, from g's allocator: gir__r_bodies_free) */
+static gir__rbody *gir__r_bodies(gir__rd *r, gir_graph *g, uint32_t *nb) {
+    uint32_t n = (uint32_t)gir__r_uint(r, 4, "the body count"), k;
+    gir__rbody *rb = NULL;
+    *nb = 0;
+    if (!r->bad && n > (r->n - r->at) / 32) gir__rfail(r, "%u bodies do not fit the section", (unsigned)n);
+    if (!r->bad && n && !(rb = (gir__rbody *)gir__alloc(&g->a, (size_t)n * sizeof *rb))) {
+        r->st = GIR_ERR_OUT_OF_MEMORY;
+        gir__rfail(r, "out of memory for %u bodies", (unsigned)n);
+    }
+    if (r->bad || !n) return NULL;
+    GIR_MEMSET(rb, 0, (size_t)n * sizeof *rb);
+    *nb = n;
+    for (k = 0; k < n && !r->bad; ++k) {
+        r->body = k + 1;
+        gir__r_body(r, g, rb, k);
+    }
+    r->body = 0;
+    return rb;
+}
+/* the reader's hold on the bodies let go: a body some graph calls lives on, held by it; the others go */
+static void gir__r_bodies_free(const gir_allocator *a, gir__rbody *rb, uint32_t nb) {
+    uint32_t k;
+    for (k = 0; k < nb; ++k) {
+        if (rb[k].f) gir__free(a, rb[k].f, (size_t)rb[k].fcap * (sizeof *rb[k].f + sizeof *rb[k].seen));
+        gir_graph_free(rb[k].g);
+    }
+    gir__free(a, rb, (size_t)nb * sizeof *rb);
+}
+/* u32 nouts, u32 out{nouts}: node numbers 1..n, the first max_out of them into outs */
+static uint32_t gir__r_outs(gir__rd *r, gir_graph *g, const uint32_t *map, uint32_t n, int max_out, gir_node *outs) {
+    uint32_t nout = (uint32_t)gir__r_uint(r, 4, "the output count"), i;
     if (!r->bad && nout > (r->n - r->at) / 4) gir__rfail(r, "%u outputs do not fit the section", (unsigned)nout);
     for (i = 0; i < nout && !r->bad; ++i) {
         uint32_t j = (uint32_t)gir__r_uint(r, 4, "an output");
         if (!r->bad && (j == 0 || j > n)) gir__rfail(r, "output %u is node %u (1 to %u)", (unsigned)i, (unsigned)j, (unsigned)n);
         else if (outs && (int)i < max_out) outs[i] = gir__handle(g, map[j]);
     }
+    return nout;
+}
+static gir_graph *gir__load_graph(gir__rd *r, const gir_graph_desc *desc, int max_out, gir_node *outs, int *n_out) {
+    gir_graph *g;
+    gir__rbody *rb = NULL;
+    gir_allocator a;
+    uint32_t n = 0, nb = 0, nest, nout, *map;
+    gir__r_file(r, GIR__IO_TAG_GRPH);
+    if (r->bad) return NULL;
+    if (!(g = gir_graph_new(desc))) { r->st = GIR_ERR_OUT_OF_MEMORY; gir__rfail(r, "out of memory for the graph"); return NULL; }
+    a = g->a;
+    if (r->version >= 3) {
+        rb = gir__r_bodies(r, g, &nb);
+        gir__r_calls(r, g, rb, nb, nb + 1, &nest);
+    }
+    map = gir__r_nodes(r, g, &n);
+    nout = gir__r_outs(r, g, map, n, max_out, outs);
     if (r->version >= 2) gir__r_cons(r, g, map, n);
     if (!r->bad && r->at != r->n) gir__rfail(r, "%l bytes after the %s", (long long)(r->n - r->at),
                                              r->version >= 2 ? "constraints" : "outputs");
-    gir__free(&g->a, map, mapbytes);
+    gir__free(&a, map, ((size_t)n + 1) * sizeof *map);
+    if (rb) gir__r_bodies_free(&a, rb, nb);
     if (r->bad) { gir_graph_free(g); return NULL; }
     if (n_out) *n_out = (int)nout;
     return g;

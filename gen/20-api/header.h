@@ -515,8 +515,9 @@ GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node 
    of its own each time the call's step runs. Gradients go through calls: the gradient of a call is a call of
    the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
    float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
-   gradients of gradients compose. Not yet: plan images and gir_save_graph of a graph with calls
-   (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph itself. */
+   gradients of gradients compose. gir_graph_save and gir_graph_load take the functions a graph calls along.
+   Not yet: plan images of a graph with calls (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph
+   itself. */
 typedef struct gir_func gir_func;
 GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
@@ -775,7 +776,11 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
 /* >>dump: the graph as Graphviz DOT (`dot -Tsvg`): one box per node (id, op, name, dtype, shape; the fill colour
    is its node type), parent edges solid, argument edges dashed. Given a plan of the graph (else NULL), the plan's
    values also show their step, arena offset, bytes and lifetime (the steps that write and last read them; "end":
-   an output), and nodes the plan does not compute are dotted. gir_plan_dump: one line per step, in order: step,
+   an output), and nodes the plan does not compute are dotted. The body of each function the graph calls,
+   directly or through others, is a cluster (subgraph cluster_<n>, labelled with its number and its functions'
+   names), and a call, if, scan or while node's box names the function(s) it runs and their cluster (a scan's
+   also its length, carries, per-step inputs and checkpoint), with a dotted edge into that cluster; the plan
+   shows in the graph's own nodes only. gir_plan_dump: one line per step, in order: step,
    op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
    The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
    cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
@@ -800,7 +805,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
      variable and loading it into the same graph built anew resumes training bit for bit.
    - the whole graph: gir_graph_save writes every node (op by name, inputs, attributes, name, the values of
      constants and variables), the outputs listed (outs, n_out; any nodes) and the topological constraints of
-     gir_graph_constrain (a file with constraints is format version 2). gir_graph_load makes a new graph
+     gir_graph_constrain (a file with constraints is format version 2), and the functions it calls, directly or
+     through others, each body once with all its functions (format version 3; the version written is the lowest
+     that holds the graph). gir_graph_load makes a new graph
      (desc: its allocator, as gir_graph_new) by calling gir_op_build for every node, so every check of the
      builders runs again on the file; it gives back the graph and the outputs: outs receives the first max_out of
      them, and *n_out is how many the file lists, which may be more than max_out (as snprintf's result: compare
@@ -810,8 +817,9 @@ GIR_API void gir_plan_dump(const gir_plan *p, FILE *f);
    is not complete). Save errors and gir_graph_load_variables' errors are recorded in the graph (gir_graph_message,
    "load: variable 2: ..."), like gir_plan_compile's; clear them with gir_graph_clear_error. A malformed file
    (truncated, bad magic or checksum, a newer version, counts, ranks or dimensions out of range, an unknown op,
-   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names) is an error
-   with a message, never a crash. */
+   an input that is not an earlier node, attributes a builder refuses, malformed or duplicate names, a function
+   index out of range, a call that would recurse, calls nested deeper than 64) is an error with a message, never
+   a crash. */
 #define GIR_LOAD_PARTIAL 1u     /* gir_graph_load_variables: skip names that only the file or only the graph has */
 GIR_API gir_status gir_graph_save_variables(gir_graph *g, int n, const gir_node *vars, void *buf, size_t cap,
                                             size_t *size);

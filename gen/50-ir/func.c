@@ -109,14 +109,67 @@ static size_t gir__fbytes(const gir_func *f, uint32_t id) {
 GIR_API gir_graph *gir_func_body(const gir_func *f) { return f ? f->body : NULL; }
 GIR_API const char *gir_func_name(const gir_func *f) { return f ? f->name : ""; }
 
+/* the longest chain of calls below a function's body that a graph may call (gir__calls_into refuses deeper) */
+#define GIR__CALL_DEPTH 64
 /* 1 when graph b calls a function whose body is g, directly or through the functions it calls */
 static int gir__calls_into(const gir_graph *b, const gir_graph *g, int depth) {
     uint32_t k;
     if (b == g) return 1;
-    if (depth > 64) return 1;                      /* deeper than any call chain a graph is built with: refused */
+    if (depth > GIR__CALL_DEPTH) return 1;         /* deeper than any call chain a graph is built with: refused */
     for (k = 0; k < b->ncallees; ++k)
         if (gir__calls_into(b->callees[k]->body, g, depth + 1)) return 1;
     return 0;
+}
+/* The bodies of the functions a graph calls, directly or through others (a file lists them so,
+   gen/90-library/io.c; gir_graph_dump_dot draws each as a cluster): each once, after every body it calls, with
+   nest, the longest chain of calls below it (0: it calls nothing). Memory from the graph's allocator. */
+typedef struct gir__body { const gir_graph *g; uint32_t nest; } gir__body;
+typedef struct gir__bodies { gir__body *b; size_t n, cap; } gir__bodies;
+/* the index of body b in the list, l->n when it is not there */
+static size_t gir__body_index(const gir__bodies *l, const gir_graph *b) {
+    size_t k;
+    for (k = 0; k < l->n && l->b[k].g != b; ++k) {}
+    return k;
+}
+/* adds the bodies x calls that the list does not have yet, each after those it calls; 0, or 1 out of memory, 2
+   calls nested deeper than GIR__CALL_DEPTH below a body (depth: x's distance from the graph the listing began at) */
+static int gir__bodies_add(const gir_allocator *a, gir__bodies *l, const gir_graph *x, int depth) {
+    uint32_t k, j, nest;
+    int st;
+    for (k = 0; k < x->ncallees; ++k) {
+        const gir_graph *b = x->callees[k]->body;
+        if (gir__body_index(l, b) < l->n) continue;
+        if (depth > GIR__CALL_DEPTH) return 2;
+        if ((st = gir__bodies_add(a, l, b, depth + 1)) != 0) return st;
+        for (j = 0, nest = 0; j < b->ncallees; ++j) {            /* the bodies b calls are listed by now */
+            uint32_t m = l->b[gir__body_index(l, b->callees[j]->body)].nest + 1;
+            nest = m > nest ? m : nest;
+        }
+        if (nest > GIR__CALL_DEPTH) return 2;
+        if (gir__grow(a, (void **)&l->b, &l->cap, l->n + 1, sizeof *l->b)) return 1;
+        l->b[l->n].g = b;
+        l->b[l->n++].nest = nest;
+    }
+    return 0;
+}
+static void gir__bodies_free(const gir_allocator *a, gir__bodies *l) {
+    gir__free(a, l->b, l->cap * sizeof *l->b);
+    l->b = NULL;
+    l->n = l->cap = 0;
+}
+/* the index of f among its body's functions, oldest first; the function of that index */
+static uint32_t gir__func_index(const gir_func *f) {
+    uint32_t k = 0;
+    for (f = f->next; f; f = f->next) ++k;
+    return k;
+}
+static const gir_func *gir__func_at(const gir_graph *b, uint32_t k) {
+    const gir_func *f;
+    uint32_t n = 0;
+    for (f = b->funcs; f; f = f->next) ++n;
+    if (k >= n) return NULL;
+    for (f = b->funcs; n > k + 1; f = f->next) --n;
+    return f;
 }
 /* the index of f in g's list of functions, added (and its body held) when new; -1 and the error in g */
 static int gir__callee(gir_graph *g, gir_func *f) {

@@ -1,4 +1,5 @@
-/* >>dump: Graphviz DOT of a graph and its plan, a text dump of a plan, and the text dump of a graph (gir_graph_dump)
+/* >>dump: Graphviz DOT of a graph (each function body it reaches a cluster) and its plan, a text dump of a plan, and
+   the text dump of a graph (gir_graph_dump).
    Everything but gir_graph_dump is written through one sink: a FILE (without GIR_NO_STDIO) or a caller's buffer,
    which keeps a NUL and counts the length of the whole text (snprintf's contract), so firmware can dump without
    stdio. gir_graph_dump writes to a FILE only. All of it is cold code (COLD_FRAGMENTS). */
@@ -74,16 +75,54 @@ static void gir__plan_val(const gir_plan *p, uint32_t v, gir__dval *dv) {
 
 static const char *const gir__ntype_names[] = {"const", "const_derived", "input", "input_nondiff", "input_derived"};
 static const char *const gir__ntype_fill[] = {"#d9d9d9", "#eeeeee", "#9ecae1", "#fdd49e", "#c7e9c0"};
-static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id) {
+/* a node's DOT id: n<id> in the graph itself, c<k>_n<id> in cluster k (cl = k + 1), the body of some function */
+static void gir__dot_id(gir__out *o, unsigned cl, uint32_t id) {
+    if (cl) gir__out_f(o, "c%u_", cl - 1);
+    gir__out_f(o, "n%u", (unsigned)id);
+}
+/* a function a node runs, in its label: 'name' (cluster k) */
+static void gir__dot_fn(gir__out *o, const char *what, const gir_func *f, const gir__bodies *l) {
+    size_t k = gir__body_index(l, f->body);
+    gir__out_f(o, "\\n%s '", what);
+    gir__out_dotstr(o, f->name);
+    gir__out_s(o, "'");
+    if (k < l->n) gir__out_f(o, " (cluster %u)", (unsigned)k);
+}
+/* the label lines of a call, if, scan or while: the functions it runs; a scan's steps, carries and checkpoint */
+static void gir__dot_tuple(gir__out *o, const gir_graph *g, const gir__node *d, const gir__bodies *l) {
+    gir_attr ta;
+    const gir_attr *a = gir__attr_load(g, d, &ta);
+    int two = gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL);
+    if (a->i[0] < 0 || (uint32_t)a->i[0] >= g->ncallees || (two && (a->i[1] < 0 || (uint32_t)a->i[1] >= g->ncallees)))
+        return;
+    if (gir__op_is(d->op, GIR__F_BRANCH)) {
+        gir__dot_fn(o, "then", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "else", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_UNTIL)) {
+        gir__dot_fn(o, "body", g->callees[a->i[0]], l);
+        gir__dot_fn(o, "while", g->callees[a->i[1]], l);
+    } else if (gir__op_is(d->op, GIR__F_LOOP)) {
+        gir__dot_fn(o, "scan", g->callees[a->i[0]], l);
+        gir__out_f(o, "\\nlength %d%s, carries %d, per-step inputs %d", (int)a->i[1], a->i[4] ? " reverse" : "",
+                   (int)a->i[2], (int)a->i[3]);
+        if (a->f[0] >= 1) gir__out_f(o, "\\ncheckpoint every %d steps", (int)a->f[0]);
+        else gir__out_s(o, "\\ncheckpoint every step");
+    } else gir__dot_fn(o, "calls", g->callees[a->i[0]], l);
+}
+static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, uint32_t id, unsigned cl,
+                          const gir__bodies *l) {
     const gir__node *d = &g->nodes[id];
     uint32_t v = p ? gir__plan_val_of(p, id) : 0;
-    gir__out_f(o, "  n%u [label=\"%%%u %s", (unsigned)id, (unsigned)id, gir__op_names[d->op]);
+    gir__out_s(o, cl ? "    " : "  ");
+    gir__dot_id(o, cl, id);
+    gir__out_f(o, " [label=\"%%%u %s", (unsigned)id, gir__op_names[d->op]);
     if (d->name) {
         gir__out_s(o, " '");
         gir__out_dotstr(o, gir__name_at(g, d->name));
         gir__out_s(o, "'");
     }
     gir__out_f(o, "\\n%T%S\\n%s", (int)d->dtype, gir__nshape(g, d), d->ntype < 5 ? gir__ntype_names[d->ntype] : "?");
+    if (gir__op_is(d->op, GIR__F_TUPLE)) gir__dot_tuple(o, g, d, l);
     if (v) {
         gir__dval dv;
         gir__plan_val(p, v - 1, &dv);
@@ -107,20 +146,79 @@ static void gir__dot_node(gir__out *o, const gir_graph *g, const gir_plan *p, ui
     gir__out_f(o, "\", style=\"filled%s\", fillcolor=\"%s\"];\n", p && !v ? ",dotted" : "",
                d->ntype < 5 ? gir__ntype_fill[d->ntype] : "white");
 }
-static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+/* the nodes and edges of g (cl = 0) or of cluster cl - 1's body */
+static void gir__dot_nodes(gir__out *o, const gir_graph *g, const gir_plan *p, unsigned cl, const gir__bodies *l) {
     uint32_t id, j;
-    if (!g) return 0;
-    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
-    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
-    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
-    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id);
+    for (id = 1; id < g->nnodes; ++id) gir__dot_node(o, g, p, id, cl, l);
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
-        for (j = 0; j < d->nin; ++j)
-            gir__out_f(o, "  n%u -> n%u%s;\n", (unsigned)g->ins[d->in0 + j], (unsigned)id,
-                       j < d->nparents ? "" : " [style=dashed]");
+        for (j = 0; j < d->nin; ++j) {
+            gir__out_s(o, cl ? "    " : "  ");
+            gir__dot_id(o, cl, g->ins[d->in0 + j]);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, j < d->nparents ? ";\n" : " [style=dashed];\n");
+        }
     }
+}
+/* a dotted edge from each call, if, scan and while node of g (cl as gir__dot_nodes) to the cluster of each
+   function it runs, ending at the function's first parameter; drawn outside every cluster */
+static void gir__dot_call_edges(gir__out *o, const gir_graph *g, unsigned cl, const gir__bodies *l) {
+    uint32_t id;
+    int k;
+    for (id = 1; id < g->nnodes; ++id) {
+        const gir__node *d = &g->nodes[id];
+        gir_attr ta;
+        const gir_attr *a;
+        if (!gir__op_is(d->op, GIR__F_TUPLE)) continue;
+        a = gir__attr_load(g, d, &ta);
+        for (k = 0; k < (gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2 : 1); ++k) {
+            const gir_func *f;
+            size_t c;
+            if (a->i[k] < 0 || (uint32_t)a->i[k] >= g->ncallees) continue;
+            f = g->callees[a->i[k]];
+            if ((c = gir__body_index(l, f->body)) >= l->n) continue;
+            gir__out_s(o, "  ");
+            gir__dot_id(o, cl, id);
+            gir__out_s(o, " -> ");
+            gir__dot_id(o, (unsigned)c + 1, f->params[0]);
+            gir__out_f(o, " [lhead=cluster_%u, style=dotted];\n", (unsigned)c);
+        }
+    }
+}
+/* each function's body as a cluster (the bodies a file of the graph would hold, in that order), labelled with
+   its number and the names of its functions, oldest first */
+static void gir__dot_clusters(gir__out *o, const gir__bodies *l) {
+    size_t k;
+    uint32_t j;
+    for (k = 0; k < l->n; ++k) {
+        const gir_graph *b = l->b[k].g;
+        const gir_func *f;
+        gir__out_f(o, "  subgraph cluster_%u {\n    label=\"cluster %u: ", (unsigned)k, (unsigned)k);
+        for (j = 0; (f = gir__func_at(b, j)) != NULL; ++j) {
+            if (j) gir__out_s(o, ", ");
+            gir__out_dotstr(o, f->name);
+        }
+        gir__out_s(o, "\";\n    style=rounded;\n");
+        gir__dot_nodes(o, b, NULL, (unsigned)k + 1, l);
+        gir__out_s(o, "  }\n");
+    }
+    for (k = 0; k < l->n; ++k) gir__dot_call_edges(o, l->b[k].g, (unsigned)k + 1, l);
+}
+static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *o) {
+    gir__bodies l;
+    if (!g) return 0;
+    if (p && p->g != g) p = NULL;                 /* a plan of another graph: the graph alone */
+    GIR_MEMSET(&l, 0, sizeof l);
+    if (g->ncallees && gir__bodies_add(&g->a, &l, g, 0) != 0) gir__bodies_free(&g->a, &l);   /* no clusters */
+    gir__out_s(o, "digraph gir {\n  node [shape=box, fontname=\"monospace\"];\n");
+    if (l.n) gir__out_s(o, "  compound=true;\n");
+    if (p) gir__out_f(o, "  label=\"plan: %u steps, arena %l bytes\";\n", (unsigned)p->nsteps, (long long)p->arena_bytes);
+    gir__dot_nodes(o, g, p, 0, &l);
+    gir__dot_clusters(o, &l);
+    gir__dot_call_edges(o, g, 0, &l);
     gir__out_s(o, "}\n");
+    gir__bodies_free(&g->a, &l);
     return o->len;
 }
 static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {

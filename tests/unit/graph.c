@@ -482,6 +482,68 @@ static int test_rec_dot_escape(void) {
     return 1;
 }
 
+/* DOT of a graph that calls functions: each body it reaches a cluster (cluster_<n>, labelled with its number and
+   its functions' names), a scan's label with its function, length, carries and checkpoint, a call's and a
+   while's with theirs, a dotted edge from each into the cluster of its function; the graph's own nodes as
+   before; a graph that calls nothing has no cluster */
+static int rec_dot_want(const char *t, const char *want) {
+    CHECK(strstr(t, want), "the DOT text has no [%s]", want);
+    return 1;
+}
+static int test_rec_dot_functions(void) {
+    gir_graph *B = gir_graph_new(NULL), *N = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_node p[3], r[2], in[3], s[2], c[2], x, wl, loss, gr[3];
+    gir_func *rnn, *halve, *big;
+    gir_scan_desc d;
+    char *t, want[160];
+    int k, ok;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(B, GIR_DTYPE_F64, gir_shape1(3));
+    r[0] = gir_tanh(B, gir_add(B, gir_mul(B, p[0], p[2]), p[1]));
+    r[1] = gir_mul(B, r[0], r[0]);
+    rnn = gir_func_new(B, "rnn", 3, p, 2, r);
+    x = gir_input(N, GIR_DTYPE_F64, gir_shape0());
+    r[0] = gir_mul(N, x, gir_scalar(N, GIR_DTYPE_F64, 0.5));
+    halve = gir_func_new(N, "halve", 1, &x, 1, r);
+    r[0] = gir_gt(N, x, gir_scalar(N, GIR_DTYPE_F64, 1.0));
+    big = gir_func_new(N, "big", 1, &x, 1, r);
+    in[0] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[1] = gir_input(G, GIR_DTYPE_F64, gir_shape2(6, 3));
+    in[2] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    memset(&d, 0, sizeof d);
+    d.length = 6; d.n_carry = 1; d.n_xs = 1; d.checkpoint = 2;
+    gir_scan(G, rnn, &d, 3, in, 2, s);
+    p[0] = in[0]; p[1] = in[2]; p[2] = in[2];
+    gir_func_call(G, rnn, 3, p, 2, c);
+    x = gir_input(G, GIR_DTYPE_F64, gir_shape0());
+    gir_while(G, big, halve, 0, 1, &x, &wl);
+    loss = gir_add(G, gir_sum(G, s[1], gir_ints0(), 0), gir_sum(G, c[1], gir_ints0(), 0));
+    CHECK(gir_grad(G, loss, 3, in, gr) == GIR_OK, "build: %s", gir_graph_message(G));
+    t = rec_dot_text(B, NULL);
+    CHECK(t && !strstr(t, "subgraph") && !strstr(t, "compound"), "a graph that calls nothing has clusters");
+    free(t);
+    t = rec_dot_text(G, NULL);
+    CHECK(t, "no memory");
+    ok = rec_dot_structure(t) && rec_dot_has_graph(G, t) && rec_dot_want(t, "\n  compound=true;\n") &&
+         rec_dot_want(t, "\n  subgraph cluster_0 {\n    label=\"cluster 0: rnn, ") &&
+         rec_dot_want(t, "rnn_scan_vjp\";\n") &&
+         rec_dot_want(t, "\n  subgraph cluster_1 {\n    label=\"cluster 1: halve, big\";\n") &&
+         rec_dot_want(t, "\n  subgraph cluster_2 {\n    label=\"cluster 2: rnn_segments, rnn_segments_vjp\";\n") &&
+         rec_dot_want(t, "\n    c0_n1 [label=\"%1 input\\nf64[3]") &&
+         rec_dot_want(t, "\\nscan 'rnn' (cluster 0)\\nlength 6, carries 1, per-step inputs 1\\ncheckpoint every 2 "
+                         "steps\", ") &&
+         rec_dot_want(t, "\\nscan 'rnn_segments_vjp' (cluster 2)\\nlength 3 reverse, carries 2, per-step inputs "
+                         "3\\ncheckpoint every step\", ") &&
+         rec_dot_want(t, "\\ncalls 'rnn' (cluster 0)\", ") &&
+         rec_dot_want(t, "\\nbody 'halve' (cluster 1)\\nwhile 'big' (cluster 1)\", ");
+    snprintf(want, sizeof want, "\n  n%u -> c0_n1 [lhead=cluster_0, style=dotted];\n", (unsigned)s[0].id - 1);
+    ok = ok && rec_dot_want(t, want);
+    snprintf(want, sizeof want, "\n  n%u -> c1_n1 [lhead=cluster_1, style=dotted];\n", (unsigned)wl.id - 1);
+    ok = ok && rec_dot_want(t, want) && rec_run_dot(t);
+    free(t);
+    gir_graph_free(G); gir_graph_free(N); gir_graph_free(B);
+    return ok;
+}
+
 /* The plan in DOT and as text: every step is one line of the text dump, in order, with its op, node, offset and
    bytes; in DOT each computed value shows its offset and bytes, and its lifetime equals the one computed here
    from the steps (an unfused plan, so every value is a step's). */
@@ -557,5 +619,6 @@ static void suite_graph(void) {
     RUN("records/oom_sweep_graph_building", test_rec_oom_sweep());
     RUN("records/dot_graph_nodes_edges_names", test_rec_dot_graph());
     RUN("records/dot_escape", test_rec_dot_escape());
+    RUN("records/dot_functions_as_clusters", test_rec_dot_functions());
     RUN("records/plan_dump_and_dot_lifetimes", test_rec_plan_dumps());
 }

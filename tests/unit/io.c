@@ -456,8 +456,8 @@ static int test_io_malformed_header_sections_truncation(void) {
     if (!io_vars_fail(g, t, vn, 0, "bad magic")) return 0;
     memcpy(t, vf, vn); t[20] ^= 1;
     if (!io_vars_fail(g, t, vn, 0, "the header checksum does not match")) return 0;
-    memcpy(t, vf, vn); t[8] = 3; io_put(t + 20, io_crc(t, 20), 4);
-    if (!io_vars_fail(g, t, vn, 0, "format version 3; this gir.h reads versions 1 to 2")) return 0;
+    memcpy(t, vf, vn); t[8] = 4; io_put(t + 20, io_crc(t, 20), 4);
+    if (!io_vars_fail(g, t, vn, 0, "format version 4; this gir.h reads versions 1 to 3")) return 0;
     memcpy(t, vf, vn); t[8] = 0; io_put(t + 20, io_crc(t, 20), 4);
     if (!io_vars_fail(g, t, vn, 0, "format version 0")) return 0;
     memcpy(t, vf, vn); t[12] = 4; io_put(t + 20, io_crc(t, 20), 4);
@@ -788,6 +788,376 @@ static int test_io_variables_many_sorted_and_repeated(void) {
     gir_graph_free(h);
     return 1;
 }
+/* ---- graphs that call functions (format version 3): every function reached is saved with its body once ---- */
+
+/* the functions of the round trip: a cell h' = tanh(h * w + x), y = h' * h' (called, and a scan's step), 2 log x
+   and x * x (a cond's branches), Newton's step for sqrt a and its test (the whiles) */
+static gir_func *iof_cell(gir_graph *b) {
+    gir_node p[3], r[2];
+    int k;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(b, GIR_DTYPE_F64, gir_shape1(3));
+    r[0] = gir_tanh(b, gir_add(b, gir_mul(b, p[0], p[2]), p[1]));
+    r[1] = gir_mul(b, r[0], r[0]);
+    return gir_func_new(b, "cell", 3, p, 2, r);
+}
+static gir_func *iof_branch(gir_graph *b, int which) {
+    gir_node x = gir_input(b, GIR_DTYPE_F64, gir_shape1(3)), r;
+    r = which ? gir_mul(b, gir_log(b, x), gir_scalar(b, GIR_DTYPE_F64, 2.0)) : gir_mul(b, x, x);
+    return gir_func_new(b, which ? "twolog" : "square", 1, &x, 1, &r);
+}
+static gir_func *iof_newton(gir_graph *b, int test) {
+    gir_node p[2], r[2];
+    p[0] = gir_input(b, GIR_DTYPE_F64, gir_shape0());
+    p[1] = gir_input(b, GIR_DTYPE_F64, gir_shape0());
+    if (test) {
+        gir_node e = gir_abs(b, gir_sub(b, gir_mul(b, p[0], p[0]), p[1]));
+        r[0] = gir_gt(b, e, gir_mul(b, p[1], gir_scalar(b, GIR_DTYPE_F64, 1e-12)));
+        return gir_func_new(b, "unconverged", 2, p, 1, r);
+    }
+    r[0] = gir_mul(b, gir_add(b, p[0], gir_div(b, p[1], p[0])), gir_scalar(b, GIR_DTYPE_F64, 0.5));
+    r[1] = p[1];
+    return gir_func_new(b, "newton", 2, p, 2, r);
+}
+enum { IOF_T = 6, IOF_NOUT = 11 };
+static const char *const iof_in_names[7] = {"h0", "x", "xs", "w", "pred", "a", "x0"};
+/* G calls the cell, conds between the branches, scans the cell over IOF_T steps (carries kept every 2 steps),
+   runs an unbounded while and a masked one (max_trip 20: its step is a function of their own that calls and
+   conds, in graphs G holds), and takes the gradient of a loss of them all: the scan's gradient makes functions
+   in the cell's body and in a graph of its own. outs: the loss, four values, the while's, five gradients. The
+   bodies' graphs are released with G. */
+static gir_graph *iof_build(gir_node *outs) {
+    gir_graph *B = gir_graph_new(NULL), *C = gir_graph_new(NULL), *N = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_func *cell = iof_cell(B), *tl = iof_branch(C, 1), *sq = iof_branch(C, 0), *nt = iof_newton(N, 0);
+    gir_func *un = iof_newton(N, 1);
+    gir_node in[7], c[2], q, s[2], wr[2], mr[2], args[3], init[2], terms[6], loss, wrt[5];
+    gir_scan_desc d;
+    int k;
+    in[0] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[1] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[2] = gir_input(G, GIR_DTYPE_F64, gir_shape2(IOF_T, 3));
+    in[3] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[4] = gir_input(G, GIR_DTYPE_B8, gir_shape0());
+    in[5] = gir_input(G, GIR_DTYPE_F64, gir_shape0());
+    in[6] = gir_input(G, GIR_DTYPE_F64, gir_shape0());
+    for (k = 0; k < 7; ++k) gir_name(G, in[k], iof_in_names[k]);
+    args[0] = in[0]; args[1] = in[1]; args[2] = in[3];
+    gir_func_call(G, cell, 3, args, 2, c);
+    gir_cond(G, in[4], tl, sq, 1, &in[1], 1, &q);
+    memset(&d, 0, sizeof d);
+    d.length = IOF_T; d.n_carry = 1; d.n_xs = 1; d.checkpoint = 2;
+    args[1] = in[2];
+    gir_scan(G, cell, &d, 3, args, 2, s);
+    init[0] = in[6]; init[1] = in[5];
+    gir_while(G, un, nt, 0, 2, init, wr);
+    gir_while(G, un, nt, 20, 2, init, mr);
+    terms[0] = gir_sum(G, c[0], gir_ints0(), 0);
+    terms[1] = gir_sum(G, c[1], gir_ints0(), 0);
+    terms[2] = gir_sum(G, q, gir_ints0(), 0);
+    terms[3] = gir_sum(G, s[0], gir_ints0(), 0);
+    terms[4] = gir_sum(G, gir_mul(G, s[1], s[1]), gir_ints0(), 0);
+    terms[5] = mr[0];
+    for (loss = terms[0], k = 1; k < 6; ++k) loss = gir_add(G, loss, terms[k]);
+    wrt[0] = in[0]; wrt[1] = in[1]; wrt[2] = in[2]; wrt[3] = in[3]; wrt[4] = in[5];
+    outs[0] = gir_name(G, loss, "loss"); outs[1] = c[0]; outs[2] = q; outs[3] = s[1]; outs[4] = wr[0]; outs[5] = mr[0];
+    gir_grad(G, loss, 5, wrt, outs + 6);
+    gir_graph_free(B); gir_graph_free(C); gir_graph_free(N);
+    return G;
+}
+/* a plan of g's outputs, its inputs (found by name) bound to the values of run (the cond's predicate: run & 1) */
+static gir_plan *iof_run(gir_graph *g, int nout, const gir_node *outs, int run) {
+    static double h0[3] = {0.1, -0.4, 0.7}, x[3] = {0.5, 1.5, 3.0}, xs[IOF_T * 3], w[3] = {0.9, -0.5, 1.3};
+    static double a = 7.0, x0 = 1.0;
+    static uint8_t pred[2] = {0, 1};
+    const void *vals[7];
+    gir_plan *p = NULL;
+    int k;
+    for (k = 0; k < IOF_T * 3; ++k) xs[k] = 0.5 * sin(0.7 * k + 0.3);
+    vals[0] = h0; vals[1] = x; vals[2] = xs; vals[3] = w; vals[4] = &pred[run & 1]; vals[5] = &a; vals[6] = &x0;
+    if (gir_plan_compile(g, nout, outs, NULL, &p) != GIR_OK) return NULL;
+    for (k = 0; k < 7; ++k) gir_plan_bind(p, gir_graph_find(g, iof_in_names[k]), vals[k]);
+    if (gir_plan_run(p) != GIR_OK) { gir_plan_free(p); return NULL; }
+    return p;
+}
+/* the outputs of two plans, byte for byte */
+static int iof_same_values(gir_graph *a, gir_plan *pa, const gir_node *oa, gir_plan *pb, const gir_node *ob, int n,
+                           const char *what) {
+    int k;
+    for (k = 0; k < n; ++k) {
+        size_t bytes = (size_t)gir_node_numel(a, oa[k]) * gir_dtype_size(gir_node_dtype(a, oa[k]));
+        CHECK(gir_plan_data(pa, oa[k]) && gir_plan_data(pb, ob[k]) && !memcmp(gir_plan_data(pa, oa[k]),
+              gir_plan_data(pb, ob[k]), bytes), "%s: output %d differs", what, k);
+    }
+    return 1;
+}
+/* the graph saved and loaded: the same nodes in the graph and in each function's body, the same functions; run,
+   the same bits (both predicates); saved again, the same file; a gradient built again on the loaded graph (its
+   functions' VJPs made anew) gives the gradients' bits */
+static int test_io_functions_roundtrip_bit_exact(void) {
+    gir_node outs[IOF_NOUT], lo[IOF_NOUT], wrt[5], g2[5];
+    gir_graph *G = iof_build(outs), *L = NULL;
+    gir_plan *pg, *pl;
+    unsigned char *buf, *again;
+    size_t n = 0, n2 = 0;
+    char msg[256];
+    uint32_t k;
+    int nout = 0, run;
+    CHECK(gir_graph_status(G) == GIR_OK, "build: %s", gir_graph_message(G));
+    CHECK(gir_graph_save(G, IOF_NOUT, outs, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL &&
+          gir_graph_save(G, IOF_NOUT, outs, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(G));
+    CHECK(io_get(buf + 8, 4) == 3, "version %d, want 3", (int)io_get(buf + 8, 4));
+    if (verbose) printf("  %u nodes, %u functions called, %u bodies: a file of %u bytes\n", (unsigned)(G->nnodes - 1),
+                        (unsigned)G->ncallees, (unsigned)io_get(buf + 36, 4), (unsigned)n);
+    CHECK(gir_graph_load(buf, n, NULL, &L, IOF_NOUT, lo, &nout, msg, sizeof msg) == GIR_OK && nout == IOF_NOUT,
+          "load: %s", msg);
+    if (!io_same_graph(G, L)) return 0;
+    CHECK(G->ncallees == L->ncallees && G->ncallees >= 6, "%u functions called, %u after loading",
+          (unsigned)G->ncallees, (unsigned)L->ncallees);
+    for (k = 0; k < G->ncallees; ++k) {
+        const gir_func *f = G->callees[k], *h = L->callees[k];
+        CHECK(!strcmp(f->name, h->name) && f->nparams == h->nparams && f->nresults == h->nresults &&
+              !memcmp(f->params, h->params, (size_t)(f->nparams + f->nresults) * sizeof(uint32_t)) &&
+              f->body != h->body, "function %u: '%s' and '%s'", (unsigned)k, f->name, h->name);
+        if (!io_same_graph(f->body, h->body)) return 0;
+    }
+    for (run = 0; run < 2; ++run) {
+        pg = iof_run(G, IOF_NOUT, outs, run);
+        pl = iof_run(L, IOF_NOUT, lo, run);
+        CHECK(pg && pl, "run %d: %s / %s", run, gir_graph_message(G), gir_graph_message(L));
+        CHECK(*(const double *)gir_plan_data(pg, outs[4]) == *(const double *)gir_plan_data(pg, outs[5]) &&
+              fabs(*(const double *)gir_plan_data(pg, outs[4]) - sqrt(7.0)) < 1e-12, "the whiles' sqrt 7");
+        if (!iof_same_values(G, pg, outs, pl, lo, IOF_NOUT, run ? "then" : "else")) return 0;
+        gir_plan_free(pl);
+        if (run) break;
+        gir_plan_free(pg);
+    }
+    again = (unsigned char *)malloc(n);
+    CHECK(again && gir_graph_save(L, IOF_NOUT, lo, again, n, &n2) == GIR_OK && n2 == n && !memcmp(again, buf, n),
+          "saving the loaded graph gives another file (%u bytes, %u before)", (unsigned)n2, (unsigned)n);
+    for (k = 0; k < 5; ++k) wrt[k] = gir_graph_find(L, iof_in_names[k < 4 ? k : 5]);
+    CHECK(gir_grad(L, lo[0], 5, wrt, g2) == GIR_OK, "grad after loading: %s", gir_graph_message(L));
+    pl = iof_run(L, 5, g2, 1);
+    CHECK(pl, "run the new gradient: %s", gir_graph_message(L));
+    if (!iof_same_values(G, pg, outs + 6, pl, g2, 5, "the gradient built after loading")) return 0;
+    gir_plan_free(pl); gir_plan_free(pg);
+    free(again); free(buf);
+    gir_graph_free(L); gir_graph_free(G);
+    return 1;
+}
+
+/* A small file of a call, by hand: body 0 holds f(p) = -p (f64 [2]); the graph calls it on x and names the
+   result y. Each damage case changes one field of iof_file from iof_base. */
+typedef struct iof_file {
+    uint32_t nbodies, body_calls, body_call[2], nfuncs, np, param, nr, result, calls, call[2], func;
+    const char *name;                  /* NULL: a name with a NUL byte in it */
+} iof_file;
+static const iof_file iof_base = {1, 0, {0, 0}, 1, 1, 1, 1, 2, 1, {0, 0}, 0, "f"};
+static void iof_body(iob *p, uint32_t ncalls, const uint32_t *call, const iof_file *c) {
+    uint32_t d2[1] = {2}, j, k;
+    iob_u(p, ncalls, 4);
+    for (j = 0; j < ncalls && j < 2; ++j) { iob_u(p, call[0], 4); iob_u(p, call[1], 4); }
+    iob_u(p, 2, 4);
+    io_node_input(p, 5, 1, d2, "");
+    io_node_unary(p, "neg", 1, "");
+    iob_u(p, 0, 4);
+    iob_u(p, c->nfuncs, 4);
+    for (j = 0; j < c->nfuncs && j < 2; ++j) {
+        if (c->name) iob_str(p, c->name);
+        else { iob_u(p, 3, 1); iob_u(p, 'a', 1); iob_u(p, 0, 1); iob_u(p, 'b', 1); }
+        iob_u(p, c->np, 4);
+        for (k = 0; k < c->np && k < 70; ++k) iob_u(p, c->param, 4);
+        iob_u(p, c->nr, 4);
+        for (k = 0; k < c->nr && k < 2; ++k) iob_u(p, c->result, 4);
+    }
+}
+/* the calling graph: its calls list, x, the call and its result y, one output, no constraint */
+static void iof_top(iob *p, uint32_t ncalls, const uint32_t *call, uint32_t func) {
+    uint32_t d2[1] = {2}, j;
+    iob_u(p, ncalls, 4);
+    for (j = 0; j < ncalls && j < 2; ++j) { iob_u(p, call[0], 4); iob_u(p, call[1], 4); }
+    iob_u(p, 3, 4);
+    io_node_input(p, 5, 1, d2, "x");
+    iob_str(p, "call"); iob_u(p, 0, 2); iob_u(p, 1, 1); iob_u(p, 1, 4); iob_u(p, func, 4); iob_u(p, 2, 1); iob_str(p, "");
+    iob_str(p, "result"); iob_u(p, 0, 2); iob_u(p, 1, 1); iob_u(p, 2, 4); iob_u(p, 0, 4); iob_u(p, 5, 1); iob_str(p, "y");
+    iob_u(p, 1, 4); iob_u(p, 3, 4);
+    iob_u(p, 0, 4);
+}
+static void iof_compose(iob *out, const iof_file *c) {
+    iob p;
+    p.n = 0;
+    iob_u(&p, c->nbodies, 4);
+    if (c->nbodies) iof_body(&p, c->body_calls, c->body_call, c);
+    iof_top(&p, c->calls, c->call, c->func);
+    io_wrap(out, 3, 0, "GRPH", &p);
+}
+/* a chain of nb bodies, each calling the one before it (all f(p) = -p), and the graph calling the last */
+static void iof_chain(iob *out, uint32_t nb) {
+    iob p;
+    uint32_t k, call[2];
+    p.n = 0;
+    iob_u(&p, nb, 4);
+    for (k = 0; k < nb; ++k) {
+        call[0] = k - 1; call[1] = 0;
+        iof_body(&p, k ? 1u : 0u, call, &iof_base);
+    }
+    call[0] = nb - 1; call[1] = 0;
+    iof_top(&p, 1, call, 0);
+    io_wrap(out, 3, 0, "GRPH", &p);
+}
+static int iof_fails(const iof_file *c, const char *want) {
+    iob f;
+    gir_graph *g = (gir_graph *)1;
+    gir_node o;
+    char msg[256];
+    int n = -1;
+    gir_status s;
+    iof_compose(&f, c);
+    s = gir_graph_load(f.b, f.n, NULL, &g, 1, &o, &n, msg, sizeof msg);
+    CHECK(s != GIR_OK && g == NULL && n == 0, "'%s': loaded (status %d)", want, (int)s);
+    CHECK(strstr(msg, want) != NULL, "want '%s', got '%s'", want, msg);
+    return 1;
+}
+/* load data: 1 when it loads (and then it saves again and loads again), 0 when it is refused with a message */
+static int iof_try(const unsigned char *data, size_t n, int *ok) {
+    gir_graph *g = NULL, *h = NULL;
+    gir_node o[4], o2[4];
+    unsigned char *buf;
+    char msg[256];
+    size_t m = 0;
+    int nout = 0;
+    *ok = 1;
+    if (gir_graph_load(data, n, NULL, &g, 4, o, &nout, msg, sizeof msg) != GIR_OK) {
+        if (g || !msg[0]) *ok = 0;
+        return 0;
+    }
+    nout = nout > 4 ? 4 : nout;
+    if (gir_graph_save(g, nout, o, NULL, 0, &m) != GIR_OK || !(buf = (unsigned char *)malloc(m)) ||
+        gir_graph_save(g, nout, o, buf, m, &m) != GIR_OK || gir_graph_load(buf, m, NULL, &h, 4, o2, NULL, msg, sizeof msg))
+        *ok = 0;
+    else free(buf);
+    gir_graph_free(h);
+    gir_graph_free(g);
+    return 1;
+}
+/* damage in the bodies and the calls lists: a function index or body out of range, a graph calling itself (or a
+   later body), a function twice in a list, counts that do not fit, names, parameters and results the builders
+   refuse, calls nested deeper than 64; every prefix of the file is truncated; every byte changed (checksums made
+   right) loads or is refused, never crashes */
+static int test_io_functions_malformed(void) {
+    iof_file c;
+    iob f, h;
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL), *L = NULL;
+    gir_node p, r, x, y;
+    gir_func *fn;
+    unsigned char saved[512], t[512];
+    size_t n = 0, k;
+    char msg[256], name32[33];
+    int ok, loads = 0, j;
+    /* the base case is the file gir_graph_save writes */
+    p = gir_input(B, GIR_DTYPE_F64, gir_shape1(2));
+    r = gir_neg(B, p);
+    fn = gir_func_new(B, "f", 1, &p, 1, &r);
+    x = gir_name(G, gir_input(G, GIR_DTYPE_F64, gir_shape1(2)), "x");
+    CHECK(fn && gir_func_call(G, fn, 1, &x, 1, &y) == GIR_OK && gir_name(G, y, "y").id, "build: %s", gir_graph_message(G));
+    CHECK(gir_graph_save(G, 1, &y, saved, sizeof saved, &n) == GIR_OK, "save: %s", gir_graph_message(G));
+    iof_compose(&f, &iof_base);
+    CHECK(f.n == n && !memcmp(f.b, saved, n), "the file by hand (%u bytes) is not the file saved (%u)", (unsigned)f.n,
+          (unsigned)n);
+    gir_graph_free(G); gir_graph_free(B);
+#define IOF_CASE(field, want) do { c = iof_base; field; if (!iof_fails(&c, want)) return 0; } while (0)
+    IOF_CASE(c.call[0] = 1, "load: called function 0 is in body 1, not one of the 1 before this graph");
+    IOF_CASE((c.body_calls = 1), "load: body 0: called function 0 is in body 0, not one of the 0 before this graph (a "
+             "graph that calls itself or a later one would recurse)");
+    IOF_CASE(c.call[1] = 1, "load: called function 0 is function 1 of body 0, which has 1");
+    IOF_CASE(c.calls = 2, "load: called function 1: 'f' of body 0 is in the list twice");
+    IOF_CASE(c.func = 1, "load: node 2: call: node 2: function 1 is not one of the graph's 1 functions");
+    IOF_CASE(c.calls = 0, "function 0 is not one of the graph's 0 functions");
+    IOF_CASE(c.nfuncs = 0, "load: body 0: a body without a function");
+    IOF_CASE(c.np = 0, "load: body 0: function 0: 'f' has 0 parameters (1 to 64)");
+    IOF_CASE(c.np = 65, "'f' has 65 parameters (1 to 64)");
+    IOF_CASE(c.param = 3, "load: body 0: function 0: parameter 0 is node 3 (1 to 2)");
+    IOF_CASE(c.param = 0, "parameter 0 is node 0 (1 to 2)");
+    IOF_CASE(c.param = 2, "is not an input of the body");
+    IOF_CASE(c.np = 2, "func_new: params[0] and params[1] are both");
+    IOF_CASE(c.result = 5, "load: body 0: function 0: result 0 is node 5 (1 to 2)");
+    IOF_CASE(c.nr = 0, "'f' has 0 results (1 to what the section holds)");
+    IOF_CASE(c.nr = 1000, "'f' has 1000 results");
+    IOF_CASE(c.name = "", "load: body 0: function 0: the function's name has length 0 (1 to 31)");
+    memset(name32, 'a', 32); name32[32] = 0;
+    IOF_CASE(c.name = name32, "the function's name has length 32 (1 to 31)");
+    IOF_CASE(c.name = NULL, "the function's name has a NUL byte");
+    IOF_CASE(c.nbodies = 1000000, "load: 1000000 bodies do not fit the section");
+    IOF_CASE(c.calls = 1000000, "load: 1000000 functions called do not fit the section");
+    IOF_CASE(c.body_calls = 1000000, "load: body 0: 1000000 functions called do not fit the section");
+    IOF_CASE(c.nfuncs = 1000000, "load: body 0: 1000000 functions do not fit the section");
+    IOF_CASE(c.nbodies = 0, "load: called function 0 is in body 0, not one of the 0 before this graph");
+#undef IOF_CASE
+    /* a version 2 reader's view of it: the body count read as the node count */
+    iof_compose(&f, &iof_base);
+    io_put(f.b + 8, 2, 4); io_fix_crc(f.b, f.n);
+    CHECK(gir_graph_load(f.b, f.n, NULL, &L, 0, NULL, NULL, msg, sizeof msg) != GIR_OK && !L, "version 2 loaded");
+    /* nesting: 65 bodies in a chain (the last calls 64 deep) load, and save to the same file; 66 do not */
+    iof_chain(&h, 65);
+    CHECK(gir_graph_load(h.b, h.n, NULL, &L, 1, &y, NULL, msg, sizeof msg) == GIR_OK, "65 bodies: %s", msg);
+    CHECK(gir_graph_save(L, 1, &y, f.b, sizeof f.b, &n) == GIR_OK && n == h.n && !memcmp(f.b, h.b, n), "65 bodies saved again");
+    gir_graph_free(L);
+    L = NULL;
+    iof_chain(&h, 66);
+    CHECK(gir_graph_load(h.b, h.n, NULL, &L, 1, &y, NULL, msg, sizeof msg) != GIR_OK && !L &&
+          strstr(msg, "load: body 65: its calls nest 65 deep (at most 64)"), "66 bodies: '%s'", msg);
+    /* every prefix; every byte changed three ways */
+    iof_compose(&f, &iof_base);
+    for (k = 0; k < f.n; ++k)
+        CHECK(gir_graph_load(f.b, k, NULL, &L, 0, NULL, NULL, msg, sizeof msg) != GIR_OK && !L && strstr(msg, "truncated"),
+              "cut at %u: '%s'", (unsigned)k, msg);
+    for (k = 24; k < f.n - 4; ++k)
+        for (j = 0; j < 3; ++j) {
+            static const unsigned char mask[3] = {0x01, 0x80, 0xff};
+            memcpy(t, f.b, f.n);
+            t[k] ^= mask[j];
+            io_fix_crc(t, f.n);
+            loads += iof_try(t, f.n, &ok);
+            CHECK(ok, "byte %u ^ %02x: loaded but did not save and load again, or refused without a message",
+                  (unsigned)k, (unsigned)mask[j]);
+        }
+    CHECK(loads > 0 && loads < (int)(3 * (f.n - 28)), "%d of %d damaged files loaded", loads, (int)(3 * (f.n - 28)));
+    if (verbose) printf("  %d of %d damaged files loaded (and saved and loaded again)\n", loads, (int)(3 * (f.n - 28)));
+    return 1;
+}
+
+/* out of memory at every allocation of a load of the round trip's file (bodies, functions, calls lists): an error
+   with a message, and nothing left allocated; then it loads whole */
+static int test_io_functions_load_out_of_memory(void) {
+    gir_node outs[IOF_NOUT], lo[IOF_NOUT];
+    gir_graph *G = iof_build(outs), *L = NULL;
+    gir_graph_desc d;
+    unsigned char *buf;
+    size_t n = 0;
+    char msg[256];
+    int k, failures = 0;
+    CHECK(gir_graph_save(G, IOF_NOUT, outs, NULL, 0, &n) == GIR_OK && (buf = (unsigned char *)malloc(n)) != NULL &&
+          gir_graph_save(G, IOF_NOUT, outs, buf, n, &n) == GIR_OK, "save: %s", gir_graph_message(G));
+    memset(&d, 0, sizeof d);
+    d.allocator.alloc_fn = io_oom_alloc;
+    d.allocator.free_fn = io_oom_free;
+    for (k = 0; k < 100000; ++k) {
+        gir_status s;
+        io_oom_left = k;
+        io_oom_live = 0;
+        s = gir_graph_load(buf, n, &d, &L, IOF_NOUT, lo, NULL, msg, sizeof msg);
+        if (s == GIR_OK) break;
+        CHECK(s == GIR_ERR_OUT_OF_MEMORY && strstr(msg, "out of memory") && !L, "allocation %d: %d '%s'", k, (int)s, msg);
+        CHECK(io_oom_live == 0, "allocation %d: %d blocks leaked", k, io_oom_live);
+        ++failures;
+    }
+    CHECK(L && failures > 100, "never loaded, or too few allocations (%d)", failures);
+    if (verbose) printf("  a load of %u bytes refused cleanly at each of its first %d allocations\n", (unsigned)n, failures);
+    if (!io_same_graph(G, L)) return 0;
+    gir_graph_free(L);
+    CHECK(io_oom_live == 0, "%d blocks left after the free", io_oom_live);
+    free(buf);
+    gir_graph_free(G);
+    return 1;
+}
 static void suite_io(void) {
     RUN("io/variables_roundtrip_all_dtypes_ranks", test_io_variables_roundtrip_all_dtypes_ranks());
     RUN("io/graph_roundtrip_training_graph", test_io_graph_roundtrip_training_graph());
@@ -801,4 +1171,7 @@ static void suite_io(void) {
     RUN("io/committed_files_still_load", test_io_committed_files_still_load());
     RUN("io/graph_constraints_saved_and_loaded", test_io_graph_constraints_saved_and_loaded());
     RUN("io/variables_many_sorted_and_repeated", test_io_variables_many_sorted_and_repeated());
+    RUN("io/functions_roundtrip_bit_exact", test_io_functions_roundtrip_bit_exact());
+    RUN("io/functions_malformed", test_io_functions_malformed());
+    RUN("io/functions_load_out_of_memory", test_io_functions_load_out_of_memory());
 }
