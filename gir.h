@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=2bd00349c48f4190
+                                          gen/ sha256=3b6d96db0e62ebc2
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -45347,10 +45347,11 @@ static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
 static gir_func *gir__ox_rnn_cell(gir__oxn *c, gir__oxrnn *q, int n, const gir_node *args, gir_graph **cg) {
     static const char *const names[3] = {"onnx_rnn", "onnx_gru", "onnx_lstm"};
     gir_graph_desc d;
-    gir__oxn b = *c;
+    gir__oxn b;
     gir_node p[6], r[3], cell = c->none;
     gir_func *f = NULL;
     int k, nc = q->kind == 2 ? 2 : 1;
+    GIR_MEMCPY(&b, c, sizeof b);                  /* the routed copy: no compiler-made memcpy on a device */
     GIR_MEMSET(&d, 0, sizeof d);
     d.allocator = c->g->a;
     if (!(*cg = b.g = gir_graph_new(&d))) {
@@ -48037,11 +48038,12 @@ static void gir__ox_sub_outputs(gir__oxrun *r, gir__oxsub *s) {
 static int gir__ox_sub_build(gir__oxn *c, gir__oxsub *s) {
     gir__oxrun *parent = (gir__oxrun *)c->run, r;
     const gir__ox_attr *a = gir__ox_attr_find(c, s->attr);
-    gir_onnx_desc desc = *parent->desc;
+    gir_onnx_desc desc;
     gir_graph_desc gd;
     gir__ox_model m;
     size_t bytes;
     int j;
+    GIR_MEMCPY(&desc, parent->desc, sizeof desc);
     s->body = NULL;
     s->n_out = s->n_cap = 0;
     if (!a || a->type != 5 || !a->g || parent->depth >= 8) {

@@ -347,11 +347,12 @@ static void gir__ox_sub_outputs(gir__oxrun *r, gir__oxsub *s) {
 static int gir__ox_sub_build(gir__oxn *c, gir__oxsub *s) {
     gir__oxrun *parent = (gir__oxrun *)c->run, r;
     const gir__ox_attr *a = gir__ox_attr_find(c, s->attr);
-    gir_onnx_desc desc = *parent->desc;
+    gir_onnx_desc desc;
     gir_graph_desc gd;
     gir__ox_model m;
     size_t bytes;
     int j;
+    GIR_MEMCPY(&desc, parent->desc, sizeof desc);
     s->body = NULL;
     s->n_out = s->n_cap = 0;
     if (!a || a->type != 5 || !a->g || parent->depth >= 8) {

@@ -90,10 +90,11 @@ static gir_node gir__ox_rnn_step(gir__oxn *c, const gir__oxrnn *q, gir_node xw, 
 static gir_func *gir__ox_rnn_cell(gir__oxn *c, gir__oxrnn *q, int n, const gir_node *args, gir_graph **cg) {
     static const char *const names[3] = {"onnx_rnn", "onnx_gru", "onnx_lstm"};
     gir_graph_desc d;
-    gir__oxn b = *c;
+    gir__oxn b;
     gir_node p[6], r[3], cell = c->none;
     gir_func *f = NULL;
     int k, nc = q->kind == 2 ? 2 : 1;
+    GIR_MEMCPY(&b, c, sizeof b);                  /* the routed copy: no compiler-made memcpy on a device */
     GIR_MEMSET(&d, 0, sizeof d);
     d.allocator = c->g->a;
     if (!(*cg = b.g = gir_graph_new(&d))) {
