@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=3b6d96db0e62ebc2
+                                          gen/ sha256=137eae080f2f01bc
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -25682,11 +25682,15 @@ static gir_status gir__sh_scan(gir__bctx *b) {
         return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: function %d is not one of the graph's %u functions", b->id,
                           (int)b->attr.i[0], (unsigned)b->g->ncallees);
     f = b->g->callees[b->attr.i[0]];
-    if (T < 1 || nc < 0 || nx < 0 || nc + nx > f->nparams || nc > f->nresults || b->n != f->nparams)
+    if (T < 1 || nc < 0 || nx < 0 || nc > f->nparams || nx > f->nparams - nc || nc > f->nresults || b->n != f->nparams)
         return GIR__BFAIL(b, GIR_ERR_INVALID_ARG, "scan: node %u: '%s' (%d parameters, %d results) with %d "
                           "argument(s), length %d, %d carries and %d per-step inputs: needs length >= 1, carries "
                           "among both, an argument per parameter", b->id, f->name, f->nparams, f->nresults, b->n,
                           (int)T, (int)nc, (int)nx);
+    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= (double)T) || b->attr.f[0] != (double)(int32_t)b->attr.f[0] ||
+        (b->attr.f[0] > 0 && T % (int32_t)b->attr.f[0]))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: checkpoint %g is not 0 or a divisor of the length %d", b->id,
+                          b->attr.f[0], (int)T);
     for (j = 0; j < b->n; ++j)
         if ((s = gir__scan_arg(b, f, j, j >= nc && j < nc + nx, T)) != GIR_OK) return s;
     for (j = 0; j < nc; ++j) {
@@ -38502,10 +38506,13 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
 static size_t gir__call_bytes(const gir_graph *g, const gir_attr *ca, const gir__call *c) {
     const gir_func *f = c->f;
     int loop = gir__op_is(g->nodes[c->node].op, GIR__F_LOOP), nc = loop ? ca->i[2] : f->nresults, j;
-    size_t bytes = 0;
-    for (j = 0; j < f->nresults; ++j)
-        bytes += (j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u) *
-                 gir__fbytes(f, f->results[j]);
+    size_t bytes = 0, n, one;
+    for (j = 0; j < f->nresults; ++j) {
+        n = j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u;
+        one = gir__fbytes(f, f->results[j]);
+        if (one && n > ((size_t)-1 / 4 - bytes) / one) return (size_t)-1;     /* past the address space */
+        bytes += n * one;
+    }
     return bytes;
 }
 /* the temporaries of a nested compile are dead when it returns: the end of the buffer is the caller's again */
@@ -38585,6 +38592,11 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
     *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
+    if (*bytes == (size_t)-1) {
+        gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
+                   (const gir_graph *)g, (unsigned)id, p->calls[p->ncalls - 1].f->name);
+        return GIR_ERR_LIMIT;
+    }
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in

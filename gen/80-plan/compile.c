@@ -83,10 +83,13 @@ static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, co
 static size_t gir__call_bytes(const gir_graph *g, const gir_attr *ca, const gir__call *c) {
     const gir_func *f = c->f;
     int loop = gir__op_is(g->nodes[c->node].op, GIR__F_LOOP), nc = loop ? ca->i[2] : f->nresults, j;
-    size_t bytes = 0;
-    for (j = 0; j < f->nresults; ++j)
-        bytes += (j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u) *
-                 gir__fbytes(f, f->results[j]);
+    size_t bytes = 0, n, one;
+    for (j = 0; j < f->nresults; ++j) {
+        n = j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u;
+        one = gir__fbytes(f, f->results[j]);
+        if (one && n > ((size_t)-1 / 4 - bytes) / one) return (size_t)-1;     /* past the address space */
+        bytes += n * one;
+    }
     return bytes;
 }
 /* the temporaries of a nested compile are dead when it returns: the end of the buffer is the caller's again */
@@ -166,6 +169,11 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
     *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
+    if (*bytes == (size_t)-1) {
+        gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
+                   (const gir_graph *)g, (unsigned)id, p->calls[p->ncalls - 1].f->name);
+        return GIR_ERR_LIMIT;
+    }
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
