@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=137eae080f2f01bc
+                                          gen/ sha256=f97a9fcdd81d1b21
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38501,20 +38501,6 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
 }
 static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
                                gir_plan **out_plan, gir_plan *parent);   /* recursive: a body's plan is one */
-/* the bytes of call node id's results (gen/80-plan/run.c lays them out): a scan's carries twice and T of each other
-   result, a while's carries twice, a call's or if's results once */
-static size_t gir__call_bytes(const gir_graph *g, const gir_attr *ca, const gir__call *c) {
-    const gir_func *f = c->f;
-    int loop = gir__op_is(g->nodes[c->node].op, GIR__F_LOOP), nc = loop ? ca->i[2] : f->nresults, j;
-    size_t bytes = 0, n, one;
-    for (j = 0; j < f->nresults; ++j) {
-        n = j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u;
-        one = gir__fbytes(f, f->results[j]);
-        if (one && n > ((size_t)-1 / 4 - bytes) / one) return (size_t)-1;     /* past the address space */
-        bytes += n * one;
-    }
-    return bytes;
-}
 /* the temporaries of a nested compile are dead when it returns: the end of the buffer is the caller's again */
 static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     gir__bump *b = (gir__bump *)p->ta.user;
@@ -38522,12 +38508,13 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
-/* c's value indices and places (gir__call): a scan's results after its nc carries stacked T deep, the others'
-   one after the other */
-static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T) {
+/* c's value indices and places (gir__call), and the bytes of its node's value: the results one after the other,
+   a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at the end.
+   GIR_ERR_LIMIT: past the address space */
+static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T, int twice) {
     const gir_func *f = c->f;
     int np = f->nparams, nr = f->nresults, j;
-    size_t off = 0;
+    size_t off = 0, cb = 0, n, one;
     c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
     c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
     if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
@@ -38535,10 +38522,14 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T)
         c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
     for (j = 0; j < nr; ++j) {
         c->at[j] = off;
-        c->at[nr + j] = gir__fbytes(f, f->results[j]);
-        off += (j < nc ? 1u : (size_t)T) * c->at[nr + j];
+        c->at[nr + j] = one = gir__fbytes(f, f->results[j]);
+        n = j < nc ? 1u : (size_t)T;
+        if (one && n > ((size_t)-1 / 4 - off) / one) return GIR_ERR_LIMIT;
+        off += n * one;
+        if (j < nc) cb += one;
     }
     for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    c->bytes = off + (twice ? cb : 0);
     return GIR_OK;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
@@ -38586,17 +38577,15 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         ++p->ncalls;                              /* from here gir_plan_free frees it */
         c->vi = NULL;
         c->at = NULL;
-        if (gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1])
-                                                     : gir__call_places(p, c, c->f->nresults, 1))
-            return GIR_ERR_OUT_OF_MEMORY;
+        st = gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1], 1)
+             : gir__call_places(p, c, c->f->nresults, 1, gir__op_is(g->nodes[id].op, GIR__F_UNTIL));
+        if (st == GIR_ERR_LIMIT)
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
+                       (const gir_graph *)g, (unsigned)id, c->f->name);
+        if (st != GIR_OK) return st;
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
-    *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
-    if (*bytes == (size_t)-1) {
-        gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
-                   (const gir_graph *)g, (unsigned)id, p->calls[p->ncalls - 1].f->name);
-        return GIR_ERR_LIMIT;
-    }
+    *bytes = p->calls[p->ncalls - (uint32_t)nf].bytes;       /* a while's: its body's */
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
@@ -38668,7 +38657,6 @@ static void gir__plan_point(gir_plan *p) {
     for (k = 0; k < p->ncalls; ++k) {
         gir_plan *b = p->calls[k].plan;
         p->calls[k].buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
-        p->calls[k].bytes = p->vals[p->map[p->calls[k].node] - 1].bytes;
         b->arena = (unsigned char *)p->scratch;
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);
@@ -45882,7 +45870,7 @@ static int gir__ox_loop_body(gir__oxn *c, gir__oxsub *s, int n, int k, int konst
     return 1;
 }
 static int gir__ox_is_true(gir_graph *g, gir_node x) {
-    const void *d = gir_node_op(g, x) == GIR_OP_CONSTANT ? gir_node_data(g, x) : NULL;
+    const void *d = gir__op_is(gir_node_op(g, x), GIR__F_LEAF_CONST) ? gir_node_data(g, x) : NULL;
     return d && gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && *(const uint8_t *)d;
 }
 /* Loop with scan outputs: their length is part of their shape, so every trip must run: M known, cond known true
@@ -47878,7 +47866,7 @@ static gir_node gir__ox_bring(gir__oxrun *r, const gir__oxval *o, gir__ox_str na
     gir_node y = {0, 0};
     gir_plan *p = NULL;
     gir__oxsub *sb = r->sub;
-    if (gir_node_op(pg, o->n) == GIR_OP_CONSTANT) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
+    if (gir__op_is(gir_node_op(pg, o->n), GIR__F_LEAF_CONST)) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
     if (ty == GIR_NODE_CONSTANT || ty == GIR_NODE_CONSTANT_DERIVED) {
         if (gir_plan_compile(pg, 1, &o->n, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK)
             y = gir_constant(r->g, dt, s, gir_plan_data(p, o->n));
@@ -48221,7 +48209,11 @@ enum { GIR__OXB_TOP, GIR__OXB_SCAN, GIR__OXB_SCAN0, GIR__OXB_BRANCH, GIR__OXB_IN
 static uint32_t gir__oew_out(const gir__oew *c, int k) { return c->oids ? c->oids[k] : c->outs[k].id; }
 /* the control nodes the export writes (gir__oew_ctl); a while loop has no ONNX form yet */
 static int gir__ox_ctl_op(int op) {
-    return op == GIR_OP_CALL || op == GIR_OP_IF || op == GIR_OP_LOOP || op == GIR_OP_RESULT;
+    return gir__op_is(op, GIR__F_TUPLE | GIR__F_PROJ) && !gir__op_is(op, GIR__F_UNTIL);
+}
+/* a plain call: a tuple that is neither a branch nor a loop (its body is written inline) */
+static int gir__ox_plain_call(int op) {
+    return gir__op_is(op, GIR__F_TUPLE) && !gir__op_is(op, GIR__F_BRANCH | GIR__F_LOOP | GIR__F_UNTIL);
 }
 
 static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
@@ -49712,7 +49704,7 @@ static uint32_t gir__oew_first_result(const gir__oew *c, uint32_t t, int k) {
     for (id = t + 1; id < c->g->nnodes; ++id) {
         const gir__node *d = &c->g->nodes[id];
         gir_attr a;
-        if (d->op != GIR_OP_RESULT || !c->need[id] || c->g->ins[d->in0] != t) continue;
+        if (!gir__op_is(d->op, GIR__F_PROJ) || !c->need[id] || c->g->ins[d->in0] != t) continue;
         if (gir__attr_load(c->g, d, &a)->i[0] == k) return id;
     }
     return 0;
@@ -49783,16 +49775,16 @@ static void gir__oew_scan(gir__oew *c, const gir_func *f) {
 static void gir__oew_ctl(gir__oew *c) {
     int op = c->g->nodes[c->id].op;
     const gir_func *f = c->g->callees[c->a.i[0]];
-    if (op == GIR_OP_RESULT) { gir__oew_result(c); return; }
+    if (gir__op_is(op, GIR__F_PROJ)) { gir__oew_result(c); return; }
     if (!gir__oew_touts(c, f)) return;
-    if (op == GIR_OP_CALL) {
+    if (gir__ox_plain_call(op)) {
         gir__oxat a;
         gir__oxatc p;
         a.i = 0;
         p.c = c;
         p.a = &a;
         gir__oxbody_msg(c->w, &p);
-    } else if (op == GIR_OP_IF) {
+    } else if (gir__op_is(op, GIR__F_BRANCH)) {
         gir__oew_begin(c, "If");
         gir__oew_in(c, c->x[0]);
         gir__oew_at_graph(c, "then_branch", 0);
@@ -49920,13 +49912,13 @@ static void gir__ox_needed(const gir_graph *g, uint8_t *need) {
 /* body writer c: function f of up's tuple node (its attribute i[fk]), its scope and its outer-scope parameters (a
    scan's invariants, a branch's or an inlined call's every one); 0: the scope is too long */
 static int gir__oew_body_init(gir__oew *c, gir__oew *up, const gir_func *f, int fk) {
-    int op = up->g->nodes[up->id].op, skip = op == GIR_OP_LOOP ? (int)(up->a.i[2] + up->a.i[3]) : 0;
+    int op = up->g->nodes[up->id].op, skip = gir__op_is(op, GIR__F_LOOP) ? (int)(up->a.i[2] + up->a.i[3]) : 0;
     gir__buf b;
     c->g = f->body; c->f = f; c->up = up; c->n_out = f->nresults; c->oids = f->results;
-    c->kind = op == GIR_OP_CALL ? GIR__OXB_INLINE : op == GIR_OP_IF ? GIR__OXB_BRANCH
+    c->kind = gir__ox_plain_call(op) ? GIR__OXB_INLINE : gir__op_is(op, GIR__F_BRANCH) ? GIR__OXB_BRANCH
               : up->a.i[3] ? GIR__OXB_SCAN : GIR__OXB_SCAN0;
     c->ap = f->params + skip;
-    c->ax = up->x + (op == GIR_OP_IF) + skip;
+    c->ax = up->x + gir__op_is(op, GIR__F_BRANCH) + skip;
     c->n_alias = f->nparams - skip;
     b.p = c->scope; b.n = sizeof c->scope; b.len = 0;
     gir__puts(&b, up->scope);
@@ -49982,7 +49974,7 @@ static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint
     gir_status s = GIR_OK;
     for (id = 1; !s && id < b->nnodes; ++id) {
         int op = b->nodes[id].op;
-        if (!need[id] || gir__oxo_fns[op] || op == GIR_OP_RESULT ||
+        if (!need[id] || gir__oxo_fns[op] || gir__op_is(op, GIR__F_PROJ) ||
             gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID | GIR__F_EVAL_PICK1))
             continue;
         if (gir__ox_ctl_op(op)) { s = gir__ox_check_funcs(g, b, id); continue; }
@@ -49998,7 +49990,7 @@ static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint
 static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id) {
     gir_attr a;
     gir_status s = GIR_OK;
-    int k, j, n = b->nodes[id].op == GIR_OP_IF ? 2 : 1;
+    int k, j, n = gir__op_is(b->nodes[id].op, GIR__F_BRANCH) ? 2 : 1;
     gir__attr_load(b, &b->nodes[id], &a);
     for (k = 0; k < n && !s; ++k) {
         const gir_func *f = b->callees[a.i[k]];

@@ -203,6 +203,17 @@ static gir_plan *mlp_plan(const char *name, gir_graph *g, int batch, int how, gi
     gir_plan_bind(p, lab, *yv);
     return p;
 }
+/* seconds per training step: 3 steps to warm up, then the median of 9 samples of reps steps each */
+static double time_steps(gir_plan *p, int reps) {
+    double s[9], t0 = 0;
+    int r;
+    for (r = -3; r < 9 * reps; ++r) {
+        if (r >= 0 && r % reps == 0) t0 = now();
+        run_plan(p);
+        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
+    }
+    return median(s, 9);
+}
 static void bench_mlp(const char *name, int batch, int how) {
     gir_graph *g = gir_graph_new(NULL);
     gir_node var[6], outs[TRAIN_OUTS];
@@ -321,8 +332,7 @@ static void bench_cnn(void) {
     gir_plan *p = NULL;
     float *xv = random_floats((int64_t)batch * 64);
     int32_t yv[32];
-    double s[9], t0;
-    int k, r, reps = 50, nout;
+    int k, reps = 50, nout;
     shapes[0] = gir_shape4(8, 1, 3, 3);  shapes[1] = gir_shape3(8, 1, 1);
     shapes[2] = gir_shape4(16, 8, 3, 3); shapes[3] = gir_shape3(16, 1, 1);
     shapes[4] = gir_shape2(64, 10);      shapes[5] = gir_shape1(10);
@@ -351,12 +361,7 @@ static void bench_cnn(void) {
     for (k = 0; k < batch; ++k) yv[k] = k % 10;
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, lab, yv);
-    for (r = -3; r < 9 * reps; ++r) {
-        if (r >= 0 && r % reps == 0) t0 = now();
-        run_plan(p);
-        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
-    }
-    printf("gir cnn_train_b32 %.4f ms\n", 1e3 * median(s, 9));
+    printf("gir cnn_train_b32 %.4f ms\n", 1e3 * time_steps(p, reps));
     gir_plan_free(p);
     gir_graph_free(g);
     free(xv);
@@ -581,20 +586,16 @@ static void bench_lstm_train(void) {
     gir_plan *p = NULL;
     float *xv = random_floats((int64_t)T * BATCH * IN);
     int32_t yv[T * BATCH];
-    double s[9], t0 = 0;
-    int k, r, reps = 5;
+    double sec;
+    int k, reps = 5;
     if (gir_train_compile(g, loss, &opt, &p) != GIR_OK) die("lstm_train_t64", gir_graph_message(g));
     for (k = 0; k < T * BATCH; ++k) yv[k] = k % CLASSES;
     gir_plan_bind(p, x, xv);
     gir_plan_bind(p, lab, yv);
-    for (r = -3; r < 9 * reps; ++r) {
-        if (r >= 0 && r % reps == 0) t0 = now();
-        run_plan(p);
-        if (r >= 0 && r % reps == reps - 1) s[r / reps] = (now() - t0) / reps;
-    }
+    sec = time_steps(p, reps);
     if (!(gir_plan_scalar(p, loss) == gir_plan_scalar(p, loss)) || gir_plan_scalar(p, loss) > 10)
         die("lstm_train_t64", "the loss is not finite after the steps");
-    printf("gir lstm_train_t64 %.4f ms\n", 1e3 * median(s, 9));
+    printf("gir lstm_train_t64 %.4f ms\n", 1e3 * sec);
     gir_plan_free(p);
     gir_graph_free(g);
     free(xv);

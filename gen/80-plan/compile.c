@@ -78,20 +78,6 @@ static size_t gir__compile_step(const gir__rw *w, gir_plan *p, size_t id) {
 }
 static gir_status gir__compile(gir_graph *g, int n_out, const gir_node *outs, const gir_compile_desc *desc, int mode,
                                gir_plan **out_plan, gir_plan *parent);   /* recursive: a body's plan is one */
-/* the bytes of call node id's results (gen/80-plan/run.c lays them out): a scan's carries twice and T of each other
-   result, a while's carries twice, a call's or if's results once */
-static size_t gir__call_bytes(const gir_graph *g, const gir_attr *ca, const gir__call *c) {
-    const gir_func *f = c->f;
-    int loop = gir__op_is(g->nodes[c->node].op, GIR__F_LOOP), nc = loop ? ca->i[2] : f->nresults, j;
-    size_t bytes = 0, n, one;
-    for (j = 0; j < f->nresults; ++j) {
-        n = j >= nc ? (size_t)ca->i[1] : gir__op_is(g->nodes[c->node].op, GIR__F_LOOP | GIR__F_UNTIL) ? 2u : 1u;
-        one = gir__fbytes(f, f->results[j]);
-        if (one && n > ((size_t)-1 / 4 - bytes) / one) return (size_t)-1;     /* past the address space */
-        bytes += n * one;
-    }
-    return bytes;
-}
 /* the temporaries of a nested compile are dead when it returns: the end of the buffer is the caller's again */
 static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     gir__bump *b = (gir__bump *)p->ta.user;
@@ -99,12 +85,13 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
-/* c's value indices and places (gir__call): a scan's results after its nc carries stacked T deep, the others'
-   one after the other */
-static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T) {
+/* c's value indices and places (gir__call), and the bytes of its node's value: the results one after the other,
+   a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at the end.
+   GIR_ERR_LIMIT: past the address space */
+static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T, int twice) {
     const gir_func *f = c->f;
     int np = f->nparams, nr = f->nresults, j;
-    size_t off = 0;
+    size_t off = 0, cb = 0, n, one;
     c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
     c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
     if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
@@ -112,10 +99,14 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T)
         c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
     for (j = 0; j < nr; ++j) {
         c->at[j] = off;
-        c->at[nr + j] = gir__fbytes(f, f->results[j]);
-        off += (j < nc ? 1u : (size_t)T) * c->at[nr + j];
+        c->at[nr + j] = one = gir__fbytes(f, f->results[j]);
+        n = j < nc ? 1u : (size_t)T;
+        if (one && n > ((size_t)-1 / 4 - off) / one) return GIR_ERR_LIMIT;
+        off += n * one;
+        if (j < nc) cb += one;
     }
     for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    c->bytes = off + (twice ? cb : 0);
     return GIR_OK;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
@@ -163,17 +154,15 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         ++p->ncalls;                              /* from here gir_plan_free frees it */
         c->vi = NULL;
         c->at = NULL;
-        if (gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1])
-                                                     : gir__call_places(p, c, c->f->nresults, 1))
-            return GIR_ERR_OUT_OF_MEMORY;
+        st = gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1], 1)
+             : gir__call_places(p, c, c->f->nresults, 1, gir__op_is(g->nodes[id].op, GIR__F_UNTIL));
+        if (st == GIR_ERR_LIMIT)
+            gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
+                       (const gir_graph *)g, (unsigned)id, c->f->name);
+        if (st != GIR_OK) return st;
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
-    *bytes = gir__call_bytes(g, &ca, &p->calls[p->ncalls - (uint32_t)nf]);   /* a while's: its body's */
-    if (*bytes == (size_t)-1) {
-        gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
-                   (const gir_graph *)g, (unsigned)id, p->calls[p->ncalls - 1].f->name);
-        return GIR_ERR_LIMIT;
-    }
+    *bytes = p->calls[p->ncalls - (uint32_t)nf].bytes;       /* a while's: its body's */
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
@@ -245,7 +234,6 @@ static void gir__plan_point(gir_plan *p) {
     for (k = 0; k < p->ncalls; ++k) {
         gir_plan *b = p->calls[k].plan;
         p->calls[k].buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
-        p->calls[k].bytes = p->vals[p->map[p->calls[k].node] - 1].bytes;
         b->arena = (unsigned char *)p->scratch;
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);

@@ -175,7 +175,7 @@ static gir_node gir__ox_bring(gir__oxrun *r, const gir__oxval *o, gir__ox_str na
     gir_node y = {0, 0};
     gir_plan *p = NULL;
     gir__oxsub *sb = r->sub;
-    if (gir_node_op(pg, o->n) == GIR_OP_CONSTANT) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
+    if (gir__op_is(gir_node_op(pg, o->n), GIR__F_LEAF_CONST)) return gir_constant(r->g, dt, s, gir_node_data(pg, o->n));
     if (ty == GIR_NODE_CONSTANT || ty == GIR_NODE_CONSTANT_DERIVED) {
         if (gir_plan_compile(pg, 1, &o->n, NULL, &p) == GIR_OK && gir_plan_run(p) == GIR_OK)
             y = gir_constant(r->g, dt, s, gir_plan_data(p, o->n));

@@ -214,7 +214,7 @@ static int gir__ox_loop_body(gir__oxn *c, gir__oxsub *s, int n, int k, int konst
     return 1;
 }
 static int gir__ox_is_true(gir_graph *g, gir_node x) {
-    const void *d = gir_node_op(g, x) == GIR_OP_CONSTANT ? gir_node_data(g, x) : NULL;
+    const void *d = gir__op_is(gir_node_op(g, x), GIR__F_LEAF_CONST) ? gir_node_data(g, x) : NULL;
     return d && gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && *(const uint8_t *)d;
 }
 /* Loop with scan outputs: their length is part of their shape, so every trip must run: M known, cond known true

@@ -60,7 +60,11 @@ enum { GIR__OXB_TOP, GIR__OXB_SCAN, GIR__OXB_SCAN0, GIR__OXB_BRANCH, GIR__OXB_IN
 static uint32_t gir__oew_out(const gir__oew *c, int k) { return c->oids ? c->oids[k] : c->outs[k].id; }
 /* the control nodes the export writes (gir__oew_ctl); a while loop has no ONNX form yet */
 static int gir__ox_ctl_op(int op) {
-    return op == GIR_OP_CALL || op == GIR_OP_IF || op == GIR_OP_LOOP || op == GIR_OP_RESULT;
+    return gir__op_is(op, GIR__F_TUPLE | GIR__F_PROJ) && !gir__op_is(op, GIR__F_UNTIL);
+}
+/* a plain call: a tuple that is neither a branch nor a loop (its body is written inline) */
+static int gir__ox_plain_call(int op) {
+    return gir__op_is(op, GIR__F_TUPLE) && !gir__op_is(op, GIR__F_BRANCH | GIR__F_LOOP | GIR__F_UNTIL);
 }
 
 static void gir__oew_fail(gir__oew *c, gir_status s, const char *fmt, ...) {
@@ -475,7 +479,7 @@ static uint32_t gir__oew_first_result(const gir__oew *c, uint32_t t, int k) {
     for (id = t + 1; id < c->g->nnodes; ++id) {
         const gir__node *d = &c->g->nodes[id];
         gir_attr a;
-        if (d->op != GIR_OP_RESULT || !c->need[id] || c->g->ins[d->in0] != t) continue;
+        if (!gir__op_is(d->op, GIR__F_PROJ) || !c->need[id] || c->g->ins[d->in0] != t) continue;
         if (gir__attr_load(c->g, d, &a)->i[0] == k) return id;
     }
     return 0;
@@ -546,16 +550,16 @@ static void gir__oew_scan(gir__oew *c, const gir_func *f) {
 static void gir__oew_ctl(gir__oew *c) {
     int op = c->g->nodes[c->id].op;
     const gir_func *f = c->g->callees[c->a.i[0]];
-    if (op == GIR_OP_RESULT) { gir__oew_result(c); return; }
+    if (gir__op_is(op, GIR__F_PROJ)) { gir__oew_result(c); return; }
     if (!gir__oew_touts(c, f)) return;
-    if (op == GIR_OP_CALL) {
+    if (gir__ox_plain_call(op)) {
         gir__oxat a;
         gir__oxatc p;
         a.i = 0;
         p.c = c;
         p.a = &a;
         gir__oxbody_msg(c->w, &p);
-    } else if (op == GIR_OP_IF) {
+    } else if (gir__op_is(op, GIR__F_BRANCH)) {
         gir__oew_begin(c, "If");
         gir__oew_in(c, c->x[0]);
         gir__oew_at_graph(c, "then_branch", 0);
@@ -683,13 +687,13 @@ static void gir__ox_needed(const gir_graph *g, uint8_t *need) {
 /* body writer c: function f of up's tuple node (its attribute i[fk]), its scope and its outer-scope parameters (a
    scan's invariants, a branch's or an inlined call's every one); 0: the scope is too long */
 static int gir__oew_body_init(gir__oew *c, gir__oew *up, const gir_func *f, int fk) {
-    int op = up->g->nodes[up->id].op, skip = op == GIR_OP_LOOP ? (int)(up->a.i[2] + up->a.i[3]) : 0;
+    int op = up->g->nodes[up->id].op, skip = gir__op_is(op, GIR__F_LOOP) ? (int)(up->a.i[2] + up->a.i[3]) : 0;
     gir__buf b;
     c->g = f->body; c->f = f; c->up = up; c->n_out = f->nresults; c->oids = f->results;
-    c->kind = op == GIR_OP_CALL ? GIR__OXB_INLINE : op == GIR_OP_IF ? GIR__OXB_BRANCH
+    c->kind = gir__ox_plain_call(op) ? GIR__OXB_INLINE : gir__op_is(op, GIR__F_BRANCH) ? GIR__OXB_BRANCH
               : up->a.i[3] ? GIR__OXB_SCAN : GIR__OXB_SCAN0;
     c->ap = f->params + skip;
-    c->ax = up->x + (op == GIR_OP_IF) + skip;
+    c->ax = up->x + gir__op_is(op, GIR__F_BRANCH) + skip;
     c->n_alias = f->nparams - skip;
     b.p = c->scope; b.n = sizeof c->scope; b.len = 0;
     gir__puts(&b, up->scope);
@@ -745,7 +749,7 @@ static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint
     gir_status s = GIR_OK;
     for (id = 1; !s && id < b->nnodes; ++id) {
         int op = b->nodes[id].op;
-        if (!need[id] || gir__oxo_fns[op] || op == GIR_OP_RESULT ||
+        if (!need[id] || gir__oxo_fns[op] || gir__op_is(op, GIR__F_PROJ) ||
             gir__op_is(op, GIR__F_LEAF_IN | GIR__F_LEAF_DATA | GIR__F_EVAL_ID | GIR__F_EVAL_PICK1))
             continue;
         if (gir__ox_ctl_op(op)) { s = gir__ox_check_funcs(g, b, id); continue; }
@@ -761,7 +765,7 @@ static gir_status gir__ox_check_ops(gir_graph *g, const gir_graph *b, const uint
 static gir_status gir__ox_check_funcs(gir_graph *g, const gir_graph *b, uint32_t id) {
     gir_attr a;
     gir_status s = GIR_OK;
-    int k, j, n = b->nodes[id].op == GIR_OP_IF ? 2 : 1;
+    int k, j, n = gir__op_is(b->nodes[id].op, GIR__F_BRANCH) ? 2 : 1;
     gir__attr_load(b, &b->nodes[id], &a);
     for (k = 0; k < n && !s; ++k) {
         const gir_func *f = b->callees[a.i[k]];
