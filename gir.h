@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=f97a9fcdd81d1b21
+                                          gen/ sha256=33d2da5cafd0c6d4
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36659,17 +36659,43 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
+/* what a call step needs of the callee it runs, a nested plan or a sub-image of a plan image (gen/80-plan/call_steps.c
+   runs the steps of both): where the call's results go, and hooks to bind parameter j, read result j, run it */
+typedef struct gir__frame {
+    unsigned char *buf;         /* the node's results, one after the other (a scan's: the carries, the stacked
+                                   outputs, the carries' second slots): the call node's value in the arena */
+    size_t        *at;          /* each result's place in buf, its bytes for one step, then each parameter's bytes */
+    void         (*bind)(struct gir__frame *c, int j, const void *src);
+    const void  *(*res)(const struct gir__frame *c, int j);
+    gir_status   (*run)(struct gir__frame *c);
+    size_t         bytes;
+    int            np, nr;      /* parameters, results */
+} gir__frame;
+/* the places of a call's results in its buffer (c->at[j]), from their bytes for one step (c->at[nr + j]): one after
+   the other, a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at
+   the end; c->bytes, the buffer's. 0: past a quarter of the address space */
+static int gir__call_layout(gir__frame *c, int nc, int32_t T, int twice) {
+    size_t off = 0, cb = 0, n, one;
+    int j;
+    for (j = 0; j < c->nr; ++j) {
+        c->at[j] = off;
+        one = c->at[c->nr + j];
+        n = j < nc ? 1u : (size_t)T;
+        if (one && n > ((size_t)-1 / 4 - off) / one) return 0;
+        off += n * one;
+        if (j < nc) cb += one;
+    }
+    c->bytes = off + (twice ? cb : 0);
+    return 1;
+}
 /* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
    arguments when it runs */
 typedef struct gir__call {
+    gir__frame     k;          /* first: the hooks get it and cast */
     uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
     gir_plan       *plan;       /* nested in this plan: its arena and scratch in this plan's scratch */
-    unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
-                                   outputs, the carries' second slots): the call node's value in the arena */
-    size_t          bytes;
     uint32_t       *vi;         /* the plan's value index + 1 of each parameter, then of each result (0: unread) */
-    size_t         *at;         /* each result's place in buf, its bytes for one step, then each parameter's bytes */
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -36741,7 +36767,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
         gir__free(&a, p->calls[p->ncalls].vi, 0);
-        gir__free(&a, p->calls[p->ncalls].at, 0);
+        gir__free(&a, p->calls[p->ncalls].k.at, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
@@ -38421,6 +38447,109 @@ static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flag
             }
 }
 
+/* >>call_steps: how a call, if, scan or while step runs its function, in a plan or in a plan image --------------
+   A call step binds its function's parameters, runs it, and copies its results into the call node's value,
+   the buffer its result nodes view (gen/80-plan/compile.c lays it out, gir__call_layout). The callee is a
+   gir__frame: a plan nested in the calling plan (the hooks below) or a sub-image of a plan image
+   (gen/90-library/image_calls.c); the steps below are the same code for both, so an image computes what its plan
+   does, bit for bit. The arguments come in arg (their memory in .p), as the caller's kernel inputs. */
+/* the hooks of a nested plan: parameter j bound, result j read through the value indices compile found */
+static void gir__plan_bind_hook(gir__frame *k, int j, const void *src) {
+    gir__call *c = (gir__call *)(void *)k;
+    if (c->vi[j]) c->plan->vals[c->vi[j] - 1].ptr = (void *)(src ? src : (const void *)&gir__empty);
+}
+static const void *gir__plan_res_hook(const gir__frame *k, int j) {
+    const gir__call *c = (const gir__call *)(const void *)k;
+    return c->plan->vals[c->vi[k->np + j] - 1].ptr;
+}
+static gir_status gir__plan_run_hook(gir__frame *k) { return gir_plan_run(((gir__call *)(void *)k)->plan); }
+static void gir__call_hooks(gir__call *c) {
+    c->k.bind = gir__plan_bind_hook;
+    c->k.res = gir__plan_res_hook;
+    c->k.run = gir__plan_run_hook;
+}
+/* the carries' start: the first n arguments copied to their slots in the buffer */
+static void gir__carries_start(const gir__frame *c, const gir__kin *arg, int n) {
+    int j;
+    for (j = 0; j < n; ++j)
+        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
+}
+/* a scan step (attributes a: length i1, carries i2, per-step inputs i3, reverse i4): the carries start from their
+   arguments in the buffer's carry slots; step t binds them, slice t of each per-step input and the invariants,
+   runs the function, and copies its results: the carries to their other slots (the buffer's end: a result may
+   be a carry the step read), which then swap with the first, the others to slot t of their stack */
+static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__kin *arg) {
+    int32_t T = a->i[1], t, nc = a->i[2], nx = a->i[3];
+    int j, np = c->np, nr = c->nr;
+    gir_status st = GIR_OK;
+    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
+    unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
+    gir__carries_start(c, arg, nc);
+    for (t = 0; t < T && st == GIR_OK; ++t) {
+        size_t ts = (size_t)(a->i[4] ? T - 1 - t : t);
+        for (j = 0; j < nc; ++j) c->bind(c, j, cur + c->at[j]);
+        for (; j < np; ++j) {
+            const unsigned char *src = (const unsigned char *)arg[j].p;
+            c->bind(c, j, j < nc + nx ? src + ts * c->at[2 * nr + j] : src);
+        }
+        st = c->run(c);
+        for (j = 0; j < nr && st == GIR_OK; ++j) {
+            size_t one = c->at[nr + j];
+            unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
+            if (one) GIR_MEMCPY(dst, c->res(c, j), one);
+        }
+        sw = cur; cur = nxt; nxt = sw;
+    }
+    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    return st;
+}
+/* a while step: body and cond take the same carries; they start from the arguments and swap between the
+   buffer's two halves after each step, while cond on them is true */
+static gir_status gir__call_while(gir__frame *body, gir__frame *cond, const gir__kin *arg) {
+    gir_status st = GIR_OK;
+    size_t cb = body->bytes / 2;
+    unsigned char *cur = body->buf, *nxt = body->buf + cb, *sw;
+    int j, nc = body->np;
+    gir__carries_start(body, arg, nc);
+    for (;;) {
+        for (j = 0; j < nc; ++j) {
+            cond->bind(cond, j, cur + body->at[j]);
+            body->bind(body, j, cur + body->at[j]);
+        }
+        if ((st = cond->run(cond)) != GIR_OK) return st;
+        if (!*(const uint8_t *)cond->res(cond, 0)) break;
+        if ((st = body->run(body)) != GIR_OK) return st;
+        for (j = 0; j < nc; ++j)
+            if (body->at[nc + j]) GIR_MEMCPY(nxt + body->at[j], body->res(body, j), body->at[nc + j]);
+        sw = cur; cur = nxt; nxt = sw;
+    }
+    if (cur != body->buf && cb) GIR_MEMCPY(body->buf, cur, cb);
+    return GIR_OK;
+}
+/* a call or if step: the arguments bound, the function run, its results copied to the call's buffer */
+static gir_status gir__call_plain(gir__frame *c, const gir__kin *arg) {
+    gir_status st;
+    int j;
+    for (j = 0; j < c->np; ++j) c->bind(c, j, arg[j].p);
+    st = c->run(c);
+    for (j = 0; j < c->nr && st == GIR_OK; ++j)
+        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], c->res(c, j), c->at[c->nr + j]);
+    return st;
+}
+/* a step of op op whose callees are c[0] (and c[1]: an if's else function, a while's condition), its attributes
+   a, its inputs' memory arg[0 .. nin); *ran: the callee that ran last (for the caller's message) */
+static gir_status gir__call_step(int op, gir__frame *c0, gir__frame *c1, const gir_attr *a, const gir__kin *arg,
+                                 gir__frame **ran) {
+    *ran = c0;
+    if (gir__op_is(op, GIR__F_UNTIL)) return gir__call_while(c0, c1, arg);
+    if (gir__op_is(op, GIR__F_LOOP)) return gir__call_loop(c0, a, arg);
+    if (gir__op_is(op, GIR__F_BRANCH)) {                 /* if: the predicate picks then (c0) or else (c1) */
+        if (!*(const uint8_t *)arg[0].p) *ran = c1;
+        return gir__call_plain(*ran, arg + 1);
+    }
+    return gir__call_plain(c0, arg);
+}
+
 /* >>compile: a graph into a plan (gir_plan_compile, gir_plan_compile_size) --------------------------------------
    The graph passes (gen/80-plan/passes.c) give every node its representative; a value for every node the outputs
    need and a step for every computed one, read as the plan's mode says (gen/80-plan/modes.c); the order of the
@@ -38508,29 +38637,20 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
-/* c's value indices and places (gir__call), and the bytes of its node's value: the results one after the other,
-   a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at the end.
-   GIR_ERR_LIMIT: past the address space */
+/* c's value indices and places (gir__call_layout). GIR_ERR_LIMIT: past the address space */
 static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T, int twice) {
     const gir_func *f = c->f;
     int np = f->nparams, nr = f->nresults, j;
-    size_t off = 0, cb = 0, n, one;
     c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
-    c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
-    if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
+    c->k.at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
+    if (!c->vi || !c->k.at) return GIR_ERR_OUT_OF_MEMORY;
+    c->k.np = np;
+    c->k.nr = nr;
     for (j = 0; j < np + nr; ++j)
         c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
-    for (j = 0; j < nr; ++j) {
-        c->at[j] = off;
-        c->at[nr + j] = one = gir__fbytes(f, f->results[j]);
-        n = j < nc ? 1u : (size_t)T;
-        if (one && n > ((size_t)-1 / 4 - off) / one) return GIR_ERR_LIMIT;
-        off += n * one;
-        if (j < nc) cb += one;
-    }
-    for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
-    c->bytes = off + (twice ? cb : 0);
-    return GIR_OK;
+    for (j = 0; j < nr; ++j) c->k.at[nr + j] = gir__fbytes(f, f->results[j]);
+    for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
@@ -38561,7 +38681,7 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         gir_status st;
         c->node = id;
         c->f = g->callees[ca.i[fk]];
-        c->buf = NULL;
+        GIR_MEMSET(&c->k, 0, sizeof c->k);
         body = c->f->body;
         for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(body, c->f->results[j]);
         gir__bump_tkeep(p, &top, 0);
@@ -38576,16 +38696,16 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         }
         ++p->ncalls;                              /* from here gir_plan_free frees it */
         c->vi = NULL;
-        c->at = NULL;
         st = gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1], 1)
              : gir__call_places(p, c, c->f->nresults, 1, gir__op_is(g->nodes[id].op, GIR__F_UNTIL));
         if (st == GIR_ERR_LIMIT)
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
                        (const gir_graph *)g, (unsigned)id, c->f->name);
         if (st != GIR_OK) return st;
+        gir__call_hooks(c);
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
-    *bytes = p->calls[p->ncalls - (uint32_t)nf].bytes;       /* a while's: its body's */
+    *bytes = p->calls[p->ncalls - (uint32_t)nf].k.bytes;       /* a while's: its body's */
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
@@ -38646,7 +38766,7 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
 static void gir__plan_view(gir_plan *p, const gir__step *s) {
     uint32_t t = p->sin[s->in0], k = 0;
     while (k < p->ncalls && p->calls[k].node != p->vals[t].node) ++k;
-    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].buf + p->calls[k].at[p->vals[s->val].off];
+    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].k.buf + p->calls[k].k.at[p->vals[s->val].off];
 }
 /* the temporaries' pointers; each nested plan's arena, then its scratch, at the start of p's scratch, and each
    call's results in its node's value */
@@ -38656,7 +38776,7 @@ static void gir__plan_point(gir_plan *p) {
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     for (k = 0; k < p->ncalls; ++k) {
         gir_plan *b = p->calls[k].plan;
-        p->calls[k].buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
+        p->calls[k].k.buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
         b->arena = (unsigned char *)p->scratch;
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);
@@ -39000,101 +39120,26 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     *count = n;
     return p->calls + k;
 }
-/* binding parameter j of c's plan, reading result j after its run: the value indices compile found */
-static GIR__INLINE void gir__call_bind(gir__call *c, int j, const void *src) {
-    if (c->vi[j]) c->plan->vals[c->vi[j] - 1].ptr = (void *)(src ? src : (const void *)&gir__empty);
-}
-static GIR__INLINE const void *gir__call_res(const gir__call *c, int j) {
-    return c->plan->vals[c->vi[c->f->nparams + j] - 1].ptr;
-}
-/* the carries' start: the first n arguments of step s copied to their slots in buf */
-static void gir__carries_start(const gir_plan *p, const gir__step *s, const gir__call *c, int n) {
-    int j;
-    for (j = 0; j < n; ++j)
-        if (c->at[c->f->nresults + j])
-            GIR_MEMCPY(c->buf + c->at[j], p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, c->at[c->f->nresults + j]);
-}
-/* a scan step: the carries start from their arguments in the buffer's carry slots; step t binds them, slice t of
-   each per-step input and the invariants, runs the function's plan, and copies its results: the carries to their
-   other slots (the buffer's end: a result may be a carry the step read), which then swap with the first, the
-   others to slot t of their stack */
-static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
-    gir_attr a;
-    const gir_attr *at = gir__attr_ref(p->g, s->attr, &a);
-    int32_t T = at->i[1], t, nc = at->i[2], nx = at->i[3];
-    int j, np = c->f->nparams, nr = c->f->nresults;
-    gir_status st = GIR_OK;
-    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
-    unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
-    gir__carries_start(p, s, c, nc);
-    for (t = 0; t < T && st == GIR_OK; ++t) {
-        size_t ts = (size_t)(at->i[4] ? T - 1 - t : t);
-        for (j = 0; j < nc; ++j) gir__call_bind(c, j, cur + c->at[j]);
-        for (; j < np; ++j) {
-            const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
-            gir__call_bind(c, j, src && j < nc + nx ? src + ts * c->at[2 * nr + j] : src);
-        }
-        st = gir_plan_run(c->plan);
-        for (j = 0; j < nr && st == GIR_OK; ++j) {
-            size_t one = c->at[nr + j];
-            unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
-            if (one) GIR_MEMCPY(dst, gir__call_res(c, j), one);
-        }
-        sw = cur; cur = nxt; nxt = sw;
-    }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
-    return st;
-}
-/* a while step: c[0] is the body's plan, c[1] the condition's; the carries start from the arguments and swap
-   between the buffer's two halves after each step, while the condition on them is true */
-static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) {
-    gir_status st = GIR_OK;
-    size_t cb = c->bytes / 2;
-    unsigned char *cur = c->buf, *nxt = c->buf + cb, *sw;
-    int j, nc = c->f->nparams;
-    gir__carries_start(p, s, c, nc);
-    for (;;) {
-        for (j = 0; j < nc; ++j) {
-            gir__call_bind(&c[1], j, cur + c->at[j]);
-            gir__call_bind(&c[0], j, cur + c->at[j]);
-        }
-        if ((st = gir_plan_run(c[1].plan)) != GIR_OK) return st;
-        if (!*(const uint8_t *)gir__call_res(&c[1], 0)) break;
-        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
-        for (j = 0; j < nc; ++j)
-            if (c->at[nc + j]) GIR_MEMCPY(nxt + c->at[j], gir__call_res(c, j), c->at[nc + j]);
-        sw = cur; cur = nxt; nxt = sw;
-    }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
-    return GIR_OK;
-}
-/* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
-static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
-    gir_status st;
-    uint32_t j;
-    int nr = c->f->nresults, k;
-    for (j = off; j < s->nin; ++j) gir__call_bind(c, (int)(j - off), p->vals[p->sin[s->in0 + j]].ptr);
-    st = gir_plan_run(c->plan);
-    for (k = 0; k < nr && st == GIR_OK; ++k)
-        if (c->at[nr + k]) GIR_MEMCPY(c->buf + c->at[k], gir__call_res(c, k), c->at[nr + k]);
-    return st;
-}
 /* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan
-   step its plan once a step); a result step copies one result out */
+   step its plan once a step: gen/80-plan/call_steps.c); a result step is a view of the call's buffer */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
-    const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
+    uint32_t n, j;
     gir__call *c;
+    gir__frame *ran;
+    gir_attr a;
     gir_status st;
-    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;        /* a result: a view of the call's buffer */
+    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;
     c = gir__calls_of(p, o->node, &n);
-    if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
-    if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
-    else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
-    else st = gir__run_plain_call(p, s, c, off);
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;
+    }
+    st = gir__call_step(s->op, &c[0].k, n > 1 ? &c[1].k : NULL,
+                        s->attr ? gir__attr_ref(p->g, s->attr, &a) : &gir__no_attr, p->kin, &ran);
     if (st != GIR_OK)
         gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
-                   gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
+                   gir__op_names[s->op], ((gir__call *)(void *)ran)->f->name,
+                   gir_plan_message(((gir__call *)(void *)ran)->plan));
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */

@@ -67,7 +67,7 @@ LAYERS = [
     ("50-ir", ["dims.c", "graph.c", "checks.c", "shapes.c", "build.c", "func.c", "names.c", "dataref.c", "compose.c"]),
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
-    ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "compile.c", "run.c"]),
+    ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "call_steps.c", "compile.c", "run.c"]),
     ("90-library", ["init.c", "dump.c", "train.c", "trainer.c", "layers.c", "io.c", "onnx_read.c", "onnx_import.c",
                     "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_ops_control.c",
                     "onnx_build.c", "onnx_write.c", "image.c",

@@ -85,29 +85,20 @@ static void gir__bump_tkeep(const gir_plan *p, size_t *top, int restore) {
     if (restore) { b->top = b->ttop = *top; b->tlastp = NULL; }
     else *top = b->top;
 }
-/* c's value indices and places (gir__call), and the bytes of its node's value: the results one after the other,
-   a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at the end.
-   GIR_ERR_LIMIT: past the address space */
+/* c's value indices and places (gir__call_layout). GIR_ERR_LIMIT: past the address space */
 static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T, int twice) {
     const gir_func *f = c->f;
     int np = f->nparams, nr = f->nresults, j;
-    size_t off = 0, cb = 0, n, one;
     c->vi = (uint32_t *)gir__alloc(&p->a, (size_t)(np + nr) * sizeof(uint32_t));
-    c->at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
-    if (!c->vi || !c->at) return GIR_ERR_OUT_OF_MEMORY;
+    c->k.at = (size_t *)gir__alloc(&p->a, (size_t)(2 * nr + np) * sizeof(size_t));
+    if (!c->vi || !c->k.at) return GIR_ERR_OUT_OF_MEMORY;
+    c->k.np = np;
+    c->k.nr = nr;
     for (j = 0; j < np + nr; ++j)
         c->vi[j] = f->params[j] < c->plan->nmap ? c->plan->map[f->params[j]] : 0;   /* params, results: one array */
-    for (j = 0; j < nr; ++j) {
-        c->at[j] = off;
-        c->at[nr + j] = one = gir__fbytes(f, f->results[j]);
-        n = j < nc ? 1u : (size_t)T;
-        if (one && n > ((size_t)-1 / 4 - off) / one) return GIR_ERR_LIMIT;
-        off += n * one;
-        if (j < nc) cb += one;
-    }
-    for (j = 0; j < np; ++j) c->at[2 * nr + j] = gir__fbytes(f, f->params[j]);
-    c->bytes = off + (twice ? cb : 0);
-    return GIR_OK;
+    for (j = 0; j < nr; ++j) c->k.at[nr + j] = gir__fbytes(f, f->results[j]);
+    for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
+    return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
@@ -138,7 +129,7 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         gir_status st;
         c->node = id;
         c->f = g->callees[ca.i[fk]];
-        c->buf = NULL;
+        GIR_MEMSET(&c->k, 0, sizeof c->k);
         body = c->f->body;
         for (j = 0; j < c->f->nresults; ++j) res[j] = gir__handle(body, c->f->results[j]);
         gir__bump_tkeep(p, &top, 0);
@@ -153,16 +144,16 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         }
         ++p->ncalls;                              /* from here gir_plan_free frees it */
         c->vi = NULL;
-        c->at = NULL;
         st = gir__op_is(g->nodes[id].op, GIR__F_LOOP) ? gir__call_places(p, c, ca.i[2], ca.i[1], 1)
              : gir__call_places(p, c, c->f->nresults, 1, gir__op_is(g->nodes[id].op, GIR__F_UNTIL));
         if (st == GIR_ERR_LIMIT)
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
                        (const gir_graph *)g, (unsigned)id, c->f->name);
         if (st != GIR_OK) return st;
+        gir__call_hooks(c);
     }
     if ((need = gir__calls_scratch(p)) > *scratch) *scratch = need;
-    *bytes = p->calls[p->ncalls - (uint32_t)nf].bytes;       /* a while's: its body's */
+    *bytes = p->calls[p->ncalls - (uint32_t)nf].k.bytes;       /* a while's: its body's */
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
@@ -223,7 +214,7 @@ static void gir__pass_alias(const gir__rw *w, gir_plan *p) {
 static void gir__plan_view(gir_plan *p, const gir__step *s) {
     uint32_t t = p->sin[s->in0], k = 0;
     while (k < p->ncalls && p->calls[k].node != p->vals[t].node) ++k;
-    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].buf + p->calls[k].at[p->vals[s->val].off];
+    if (k < p->ncalls) p->vals[s->val].ptr = p->calls[k].k.buf + p->calls[k].k.at[p->vals[s->val].off];
 }
 /* the temporaries' pointers; each nested plan's arena, then its scratch, at the start of p's scratch, and each
    call's results in its node's value */
@@ -233,7 +224,7 @@ static void gir__plan_point(gir_plan *p) {
         if (p->vals[k].kind == GIR__VAL_TEMP) p->vals[k].ptr = p->arena + p->vals[k].off;
     for (k = 0; k < p->ncalls; ++k) {
         gir_plan *b = p->calls[k].plan;
-        p->calls[k].buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
+        p->calls[k].k.buf = (unsigned char *)p->vals[p->map[p->calls[k].node] - 1].ptr;
         b->arena = (unsigned char *)p->scratch;
         b->scratch = b->arena_bytes ? b->arena + gir__align_up(b->arena_bytes) : p->scratch;
         gir__plan_point(b);

@@ -39,17 +39,43 @@ typedef struct gir__bump {
 } gir__bump;
 enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's memory comes from */
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
+/* what a call step needs of the callee it runs, a nested plan or a sub-image of a plan image (gen/80-plan/call_steps.c
+   runs the steps of both): where the call's results go, and hooks to bind parameter j, read result j, run it */
+typedef struct gir__frame {
+    unsigned char *buf;         /* the node's results, one after the other (a scan's: the carries, the stacked
+                                   outputs, the carries' second slots): the call node's value in the arena */
+    size_t        *at;          /* each result's place in buf, its bytes for one step, then each parameter's bytes */
+    void         (*bind)(struct gir__frame *c, int j, const void *src);
+    const void  *(*res)(const struct gir__frame *c, int j);
+    gir_status   (*run)(struct gir__frame *c);
+    size_t         bytes;
+    int            np, nr;      /* parameters, results */
+} gir__frame;
+/* the places of a call's results in its buffer (c->at[j]), from their bytes for one step (c->at[nr + j]): one after
+   the other, a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at
+   the end; c->bytes, the buffer's. 0: past a quarter of the address space */
+static int gir__call_layout(gir__frame *c, int nc, int32_t T, int twice) {
+    size_t off = 0, cb = 0, n, one;
+    int j;
+    for (j = 0; j < c->nr; ++j) {
+        c->at[j] = off;
+        one = c->at[c->nr + j];
+        n = j < nc ? 1u : (size_t)T;
+        if (one && n > ((size_t)-1 / 4 - off) / one) return 0;
+        off += n * one;
+        if (j < nc) cb += one;
+    }
+    c->bytes = off + (twice ? cb : 0);
+    return 1;
+}
 /* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
    arguments when it runs */
 typedef struct gir__call {
+    gir__frame     k;          /* first: the hooks get it and cast */
     uint32_t        node;       /* the call (or if) node */
     const gir_func *f;
     gir_plan       *plan;       /* nested in this plan: its arena and scratch in this plan's scratch */
-    unsigned char  *buf;        /* the node's results, one after the other (a scan's: the carries, the stacked
-                                   outputs, the carries' second slots): the call node's value in the arena */
-    size_t          bytes;
     uint32_t       *vi;         /* the plan's value index + 1 of each parameter, then of each result (0: unread) */
-    size_t         *at;         /* each result's place in buf, its bytes for one step, then each parameter's bytes */
 } gir__call;
 struct gir_plan {
     gir_allocator a;
@@ -121,7 +147,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
         --p->ncalls;
         gir_plan_free(p->calls[p->ncalls].plan);
         gir__free(&a, p->calls[p->ncalls].vi, 0);
-        gir__free(&a, p->calls[p->ncalls].at, 0);
+        gir__free(&a, p->calls[p->ncalls].k.at, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);

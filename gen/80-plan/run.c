@@ -102,101 +102,26 @@ static gir__call *gir__calls_of(const gir_plan *p, uint32_t id, uint32_t *count)
     *count = n;
     return p->calls + k;
 }
-/* binding parameter j of c's plan, reading result j after its run: the value indices compile found */
-static GIR__INLINE void gir__call_bind(gir__call *c, int j, const void *src) {
-    if (c->vi[j]) c->plan->vals[c->vi[j] - 1].ptr = (void *)(src ? src : (const void *)&gir__empty);
-}
-static GIR__INLINE const void *gir__call_res(const gir__call *c, int j) {
-    return c->plan->vals[c->vi[c->f->nparams + j] - 1].ptr;
-}
-/* the carries' start: the first n arguments of step s copied to their slots in buf */
-static void gir__carries_start(const gir_plan *p, const gir__step *s, const gir__call *c, int n) {
-    int j;
-    for (j = 0; j < n; ++j)
-        if (c->at[c->f->nresults + j])
-            GIR_MEMCPY(c->buf + c->at[j], p->vals[p->sin[s->in0 + (uint32_t)j]].ptr, c->at[c->f->nresults + j]);
-}
-/* a scan step: the carries start from their arguments in the buffer's carry slots; step t binds them, slice t of
-   each per-step input and the invariants, runs the function's plan, and copies its results: the carries to their
-   other slots (the buffer's end: a result may be a carry the step read), which then swap with the first, the
-   others to slot t of their stack */
-static gir_status gir__run_loop(gir_plan *p, const gir__step *s, gir__call *c) {
-    gir_attr a;
-    const gir_attr *at = gir__attr_ref(p->g, s->attr, &a);
-    int32_t T = at->i[1], t, nc = at->i[2], nx = at->i[3];
-    int j, np = c->f->nparams, nr = c->f->nresults;
-    gir_status st = GIR_OK;
-    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
-    unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
-    gir__carries_start(p, s, c, nc);
-    for (t = 0; t < T && st == GIR_OK; ++t) {
-        size_t ts = (size_t)(at->i[4] ? T - 1 - t : t);
-        for (j = 0; j < nc; ++j) gir__call_bind(c, j, cur + c->at[j]);
-        for (; j < np; ++j) {
-            const unsigned char *src = (const unsigned char *)p->vals[p->sin[s->in0 + (uint32_t)j]].ptr;
-            gir__call_bind(c, j, src && j < nc + nx ? src + ts * c->at[2 * nr + j] : src);
-        }
-        st = gir_plan_run(c->plan);
-        for (j = 0; j < nr && st == GIR_OK; ++j) {
-            size_t one = c->at[nr + j];
-            unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
-            if (one) GIR_MEMCPY(dst, gir__call_res(c, j), one);
-        }
-        sw = cur; cur = nxt; nxt = sw;
-    }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
-    return st;
-}
-/* a while step: c[0] is the body's plan, c[1] the condition's; the carries start from the arguments and swap
-   between the buffer's two halves after each step, while the condition on them is true */
-static gir_status gir__run_while(gir_plan *p, const gir__step *s, gir__call *c) {
-    gir_status st = GIR_OK;
-    size_t cb = c->bytes / 2;
-    unsigned char *cur = c->buf, *nxt = c->buf + cb, *sw;
-    int j, nc = c->f->nparams;
-    gir__carries_start(p, s, c, nc);
-    for (;;) {
-        for (j = 0; j < nc; ++j) {
-            gir__call_bind(&c[1], j, cur + c->at[j]);
-            gir__call_bind(&c[0], j, cur + c->at[j]);
-        }
-        if ((st = gir_plan_run(c[1].plan)) != GIR_OK) return st;
-        if (!*(const uint8_t *)gir__call_res(&c[1], 0)) break;
-        if ((st = gir_plan_run(c[0].plan)) != GIR_OK) return st;
-        for (j = 0; j < nc; ++j)
-            if (c->at[nc + j]) GIR_MEMCPY(nxt + c->at[j], gir__call_res(c, j), c->at[nc + j]);
-        sw = cur; cur = nxt; nxt = sw;
-    }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
-    return GIR_OK;
-}
-/* a call or if step: the arguments bound, the plan run, its results copied to the call's buffer */
-static gir_status gir__run_plain_call(gir_plan *p, const gir__step *s, gir__call *c, uint32_t off) {
-    gir_status st;
-    uint32_t j;
-    int nr = c->f->nresults, k;
-    for (j = off; j < s->nin; ++j) gir__call_bind(c, (int)(j - off), p->vals[p->sin[s->in0 + j]].ptr);
-    st = gir_plan_run(c->plan);
-    for (k = 0; k < nr && st == GIR_OK; ++k)
-        if (c->at[nr + k]) GIR_MEMCPY(c->buf + c->at[k], gir__call_res(c, k), c->at[nr + k]);
-    return st;
-}
 /* a call step runs its function's plan on the arguments' values (an if step the plan its predicate picks, a scan
-   step its plan once a step); a result step copies one result out */
+   step its plan once a step: gen/80-plan/call_steps.c); a result step is a view of the call's buffer */
 static gir_status gir__run_call(gir_plan *p, const gir__step *s, gir__val *o) {
-    const gir__val *in0 = &p->vals[p->sin[s->in0]];
-    uint32_t n, off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u;
+    uint32_t n, j;
     gir__call *c;
+    gir__frame *ran;
+    gir_attr a;
     gir_status st;
-    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;        /* a result: a view of the call's buffer */
+    if (gir__op_is(s->op, GIR__F_PROJ)) return GIR_OK;
     c = gir__calls_of(p, o->node, &n);
-    if (off && !*(const uint8_t *)in0->ptr) ++c;                    /* if: the else function */
-    if (gir__op_is(s->op, GIR__F_UNTIL)) st = gir__run_while(p, s, c);
-    else if (gir__op_is(s->op, GIR__F_LOOP)) st = gir__run_loop(p, s, c);
-    else st = gir__run_plain_call(p, s, c, off);
+    for (j = 0; j < s->nin; ++j) {
+        const gir__val *iv = &p->vals[p->sin[s->in0 + j]];
+        p->kin[j].p = iv->ptr ? iv->ptr : (const void *)&gir__empty;
+    }
+    st = gir__call_step(s->op, &c[0].k, n > 1 ? &c[1].k : NULL,
+                        s->attr ? gir__attr_ref(p->g, s->attr, &a) : &gir__no_attr, p->kin, &ran);
     if (st != GIR_OK)
         gir__pfail(p, st, "run: %N (%s of '%s'): %s", (const gir_graph *)p->g, (unsigned)o->node,
-                   gir__op_names[s->op], c->f->name, gir_plan_message(c->plan));
+                   gir__op_names[s->op], ((gir__call *)(void *)ran)->f->name,
+                   gir_plan_message(((gir__call *)(void *)ran)->plan));
     return st;
 }
 /* one step that is not a fused group: its inputs, then its kernel */
