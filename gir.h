@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=33d2da5cafd0c6d4
+                                          gen/ sha256=6edd6cc2cf65ac9c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -4588,6 +4588,7 @@ static const unsigned char gir__op_absent[GIR_OP__COUNT] = {0,
 #define GIR__KEPT_DT_INDEX (!GIR__WHY_ARGMAX || !GIR__WHY_ARGMIN)
 #define GIR__KEPT_DT_ATTR (!GIR__WHY_INPUT || !GIR__WHY_VARIABLE || !GIR__WHY_CONSTANT || !GIR__WHY_FILL || !GIR__WHY_EYE || !GIR__WHY_ARANGE || !GIR__WHY_RAND_UNIFORM || !GIR__WHY_RAND_NORMAL || !GIR__WHY_ONE_HOT || !GIR__WHY_CAST || !GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP || !GIR__WHY_RESULT)
 #define GIR__KEPT_F_EVAL_PICK1 (!GIR__WHY_TRAIN_EVAL)   /* some kept op has the flag EVAL_PICK1 */
+#define GIR__KEPT_F_TUPLE (!GIR__WHY_CALL || !GIR__WHY_IF || !GIR__WHY_LOOP || !GIR__WHY_WHILE_LOOP)   /* some kept op has the flag TUPLE (a call: images run sub-images) */
 #define GIR__KEPT_SAME_AXIS (!GIR__WHY_SOFTMAX || !GIR__WHY_LOG_SOFTMAX)   /* a kept op of shape rule SAME has an attribute i:axis */
 #define GIR__KEPT_SAME_AXES (!GIR__WHY_FLIP)   /* a kept op of shape rule SAME has an attribute l:axes */
 static const char *const gir__group_names[9] = {"CORE", "LOGIC", "MATH", "REDUCE", "SHAPE", "LINALG", "NN", "CONV", "RANDOM"};
@@ -50142,20 +50143,29 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
 #endif
 
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
-   THE IMAGE (version 2; a version-1 image, which this reader also reads, has no value of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
-   magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
+   THE IMAGE (version 3; versions 1 and 2, which this reader also reads, have no sub-images, and version 1 no value
+   of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
+   magic and refuses it); sections start at offsets aligned to 4, values and sub-images at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable, none:
-              a value no step writes nor reads, such as a gradient folded into its update's GEMM), bytes,
-              the plan's node id (for messages) and an offset: in the arena (a temporary), in the image (values)
-              or, for a variable's new value computed in its memory (gen/80-plan/update.c), the variable's index
+              a value no step writes nor reads, such as a gradient folded into its update's GEMM; a result of a
+              call, a view of the call's value), bytes, the plan's node id (for messages) and an offset: in the
+              arena (a temporary), in the image (values), for a variable's new value computed in its memory
+              (gen/80-plan/update.c) the variable's index, for a result the step that places it
      steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
+     calls    gir__icall_rec[ncall]: for each call step (a call, if, scan, while), in step order, the sub-image it
+              runs (an if's and a while's two: then and else, body and condition)
+     subs     u32[nsub], in the first header only: the offsets of the sub-images, each a header and sections as
+              above (offsets from its own start, its bytes its own extent, no CRC) holding the plan of a function
+              a call step runs, its parameters as ins and its results as outs. Sub-image 0 is the image itself;
+              the calls of sub-image 0, then of 1, 2, ... name 1, 2, 3, ... in turn, so each runs exactly one
+              call's function, after its caller (nothing recurses), at most GIR__IMG_MAXDEPTH deep
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
@@ -50164,20 +50174,29 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    GIR_MAX_RANK). The writer only copies a plan that gir_plan_compile checked. The reader checks what would make it
    read or write outside the image or its RAM, so that a forged image (its checksum made right) is refused or runs
    inside them: counts, offsets, alignment, indices, kinds, sizes (shape x dtype = bytes), that every input is
-   listed, the ops of this build, and each step built again by its op's rules from its inputs' shapes and dtypes
-   and its attributes (arity, dtypes, attribute values, the result's shape and dtype). It cannot tell forged
-   numbers (weights, attribute values the rules accept) from true ones. */
+   listed, the ops of this build, each step built again by its op's rules from its inputs' shapes and dtypes
+   and its attributes (arity, dtypes, attribute values, the result's shape and dtype), and each call step against
+   the sub-images it runs (gen/90-library/image_calls.c). It cannot tell forged numbers (weights, attribute values
+   the rules accept) from true ones, nor a forged while step whose condition never turns false from a true one. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
 #define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
-#define GIR__IMG_VERSION 2u
+#define GIR__IMG_VERSION 3u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
-#define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them) */
+#define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them);
+                                         a call step's: GIR__MAX_IN */
+#define GIR__IMG_MAXDEPTH 16          /* the deepest nesting of calls an image holds (the reader recurses so deep) */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
     uint32_t nvals, nsteps, nsin, nin, nout, maxin;
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
     uint32_t arena, vars;
+    uint32_t nsub, o_sub, ncall, o_call;       /* version 3 on */
 } gir__ihdr;
+typedef struct gir__icall_rec { uint32_t step, sub; } gir__icall_rec;
+/* the header's bytes: versions 1 and 2 end before nsub */
+static uint32_t gir__img_hbytes(const gir__ihdr *h) {
+    return h->version < 3u ? (uint32_t)offsetof(gir__ihdr, nsub) : (uint32_t)sizeof *h;
+}
 #define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the byte after the CRC's own field */
 /* the CRC of an image of n >= sizeof(gir__ihdr) bytes: every byte but the CRC field's */
 static uint32_t gir__img_crc(const unsigned char *img, uint32_t n) {
@@ -50188,16 +50207,30 @@ typedef struct gir__ival {
     uint32_t  node, off, bytes;
     uint8_t   dtype, kind, pad[2];
 } gir__ival;
-enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE, GIR__IV_VIEW };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
-/* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
-   alignment of uint64_t): gir_image_ram_size_for counts it so for another target */
-struct gir_image {
+/* an opened sub-image: its runs (random ops key their streams by it), where it lies, each value's memory (the
+   arena, the image, a variable's copy, a bound input, a call's value), its kernels' inputs and its scratch */
+typedef struct gir__isub {
     uint64_t             runs;
     const unsigned char *img;
-    void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
+    void               **ptr;
     gir__kin            *kin;
     unsigned char       *scratch;
+} gir__isub;
+/* an opened call record: the frame its step runs (gen/80-plan/call_steps.c) and the sub-image behind it */
+typedef struct gir__icall {
+    gir__frame           k;
+    struct gir_image    *m;
+    uint32_t             sub, step;
+} gir__icall;
+/* In this order, so that on every ABI gir.h knows (a 1-byte enum, 4-byte alignment of uint64_t) gir_image takes
+   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 7 pointers + 16: gir_image_ram_size_for
+   counts them so for another target */
+struct gir_image {
+    const unsigned char *img;
+    gir__isub           *sub;     /* sub-image 0: the image's own steps */
+    gir__icall          *call;    /* call record k runs sub-image k + 1 */
 #if defined(GIR_NO_ERROR_STRINGS)
     char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
 #else
@@ -50241,7 +50274,8 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT :
-                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : v->kind == GIR__VAL_FUSED ? GIR__IV_NONE : GIR__IV_CONST;
+                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : v->kind == GIR__VAL_FUSED ? GIR__IV_NONE :
+                  v->kind == GIR__VAL_VIEW ? GIR__IV_VIEW : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
@@ -50256,8 +50290,13 @@ static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char
     a.data = NULL;
     return gir__attr_pack(&a, pk);
 }
-/* lays the image out in h (offsets, counts, bytes); 0 when it would pass 4 GiB */
-static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int n_out, gir__ihdr *h) {
+/* the call records of step s: a call's and a scan's one, an if's and a while's two, none for another step */
+static uint32_t gir__img_nrec(int op) {
+    return !gir__op_is(op, GIR__F_TUPLE) ? 0u : gir__op_is(op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2u : 1u;
+}
+/* lays the sub-image of plan p out in h (offsets from its start, counts, bytes), with nsub sub-image offsets (the
+   first header's); 0 when it would pass 4 GiB or a call's value 2 GiB */
+static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int n_out, uint32_t nsub, gir__ihdr *h) {
     unsigned char pk[GIR__ATTR_MAXBYTES];
     uint64_t at, vars = 0;
     uint32_t k;
@@ -50268,12 +50307,16 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->nin = (uint32_t)n_in; h->nout = (uint32_t)n_out;
     h->arena = (uint32_t)p->arena_bytes;
     if (p->arena_bytes > 0xffffffffu) return 0;
+    for (k = 0; k < p->nsteps; ++k) h->ncall += gir__img_nrec(p->steps[k].op);
+    h->nsub = nsub;
     at = sizeof *h;
     h->o_vals = (uint32_t)at;  at += (uint64_t)p->nvals * sizeof(gir__ival);
     h->o_steps = (uint32_t)at; at += (uint64_t)p->nsteps * sizeof(gir__step);
     h->o_sin = (uint32_t)at;   at += (uint64_t)p->nsin * 4u;
     h->o_ins = (uint32_t)at;   at += (uint64_t)n_in * 4u;
     h->o_outs = (uint32_t)at;  at += (uint64_t)n_out * 4u;
+    h->o_call = (uint32_t)at;  at += (uint64_t)h->ncall * sizeof(gir__icall_rec);
+    h->o_sub = (uint32_t)at;   at += (uint64_t)nsub * 4u;
     h->o_attrs = (uint32_t)at;
     for (k = 0; k < p->nsteps; ++k) {
         if (p->steps[k].nin > h->maxin) h->maxin = p->steps[k].nin;
@@ -50281,23 +50324,29 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     }
     h->attr_bytes = (uint32_t)(at - h->o_attrs);
     at += GIR__ATTR_MAXBYTES;                 /* the reader's margin, shared with the values that follow */
-    for (k = 0; k < p->nvals; ++k)
+    for (k = 0; k < p->nvals; ++k) {
         if (GIR__IV_DATA(kind[k])) {
             at = gir__a16(at) + p->vals[k].bytes;
             if (kind[k] == GIR__IV_VAR) vars += gir__a16(p->vals[k].bytes);
         }
+        if (gir__op_is(p->g->nodes[p->vals[k].node].op, GIR__F_TUPLE) && p->vals[k].bytes > 0x7fffffffu) return 0;
+    }
     h->vars = (uint32_t)vars;
     h->bytes = gir__a16(at);
     return at < 0xfffffff0u && vars < 0xfffffff0u;
 }
-/* writes the sections after the header into img (h->bytes of them, zeroed) */
-static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_t *io, gir__ihdr *h, unsigned char *img) {
+/* writes the sections of p's sub-image after its header h into img (h->bytes of them, zeroed; the header
+   too). A call's value is a u8 vector of its bytes; a result names the step that places it; the call records
+   name the sub-images *next, *next + 1, ... in step order */
+static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_t *io, gir__ihdr *h, unsigned char *img,
+                           uint32_t *next) {
     gir__ival *iv = (gir__ival *)(void *)(img + h->o_vals);
     gir__step *st = (gir__step *)(void *)(img + h->o_steps);
-    uint32_t k, at = h->o_attrs, dat = h->o_attrs + h->attr_bytes + GIR__ATTR_MAXBYTES;
+    gir__icall_rec *rec = (gir__icall_rec *)(void *)(img + h->o_call);
+    uint32_t k, j, at = h->o_attrs, dat = h->o_attrs + h->attr_bytes + GIR__ATTR_MAXBYTES;
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
-        iv[k].shape = v->shape;
+        iv[k].shape = gir__op_is(p->g->nodes[v->node].op, GIR__F_TUPLE) ? gir_shape1((int32_t)v->bytes) : v->shape;
         iv[k].node = v->node;
         iv[k].bytes = (uint32_t)v->bytes;
         iv[k].dtype = v->dtype;
@@ -50315,11 +50364,14 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
         st[k] = p->steps[k];
         st[k].attr = n ? at - h->o_attrs + 1 : 0;
         at += (uint32_t)n;
+        if (kind[p->steps[k].val] == GIR__IV_VIEW) iv[p->steps[k].val].off = k;
+        for (j = 0; j < gir__img_nrec(p->steps[k].op); ++j, ++rec) {
+            rec->step = k;
+            rec->sub = (*next)++;
+        }
     }
     if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
     if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
-    GIR_MEMCPY(img, h, sizeof *h);
-    h->crc = gir__img_crc(img, h->bytes);
     GIR_MEMCPY(img, h, sizeof *h);
 }
 /* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
@@ -50341,12 +50393,124 @@ static int gir__img_lists(gir_plan *p, int n_in, const gir_node *ins, int n_out,
     }
     return 1;
 }
+/* the lists of a function's plan (call c): its parameters (an unread one GIR__IMG_NONE), then its results */
+static void gir__img_sub_lists(const gir__call *c, uint32_t *io) {
+    int j;
+    for (j = 0; j < c->k.np + c->k.nr; ++j) io[j] = c->vi[j] ? c->vi[j] - 1 : GIR__IMG_NONE;
+}
+/* the plans a sub-image each: p, then breadth first the plans its call steps run, in step order (so the calls of
+   sub-image 0, 1, 2, ... name 1, 2, 3, ... in turn); cl[k] the call whose plan pl[k] is; dep[k] its depth */
+static void gir__img_plans(gir_plan *p, gir_plan **pl, const gir__call **cl, uint8_t *dep) {
+    uint32_t i, n = 1, k, j, m;
+    pl[0] = p; cl[0] = NULL; dep[0] = 0;
+    for (i = 0; i < n; ++i)
+        for (k = 0; k < pl[i]->nsteps; ++k) {
+            const gir__step *s = &pl[i]->steps[k];
+            const gir__call *c;
+            if (!gir__img_nrec(s->op)) continue;
+            c = gir__calls_of(pl[i], pl[i]->vals[s->val].node, &m);
+            for (j = 0; j < m; ++j, ++n) {
+                pl[n] = c[j].plan; cl[n] = &c[j];
+                dep[n] = (uint8_t)(dep[i] < 255 ? dep[i] + 1 : 255);
+            }
+        }
+}
+/* the sub-images below p: its calls' plans and theirs */
+static uint32_t gir__img_count(const gir_plan *p) {
+    uint32_t n = 0, k;
+    for (k = 0; k < p->ncalls; ++k) n += 1 + gir__img_count(p->calls[k].plan);
+    return n;
+}
+/* what an image cannot hold, in plan q of depth d: fused steps, a step that reads more than GIR__IMG_MAXIN inputs
+   (a call step: GIR__MAX_IN), calls nested deeper than GIR__IMG_MAXDEPTH; 0 with the error in p */
+static int gir__img_holds(gir_plan *p, const gir_plan *q, int d) {
+    uint32_t k;
+    if (q->nfused) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
+                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)q->nfused);
+        return 0;
+    }
+    if (d > GIR__IMG_MAXDEPTH) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: calls nest %d deep, an image's at most %d", d, GIR__IMG_MAXDEPTH);
+        return 0;
+    }
+    for (k = 0; k < q->nsteps; ++k)
+        if (!gir__img_nrec(q->steps[k].op) && q->steps[k].nin > GIR__IMG_MAXIN) {
+            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: step %l (%s) reads %l inputs, an image's steps at most %l",
+                       (long long)k, gir__op_names[q->steps[k].op], (long long)q->steps[k].nin,
+                       (long long)GIR__IMG_MAXIN);
+            return 0;
+        }
+    return 1;
+}
+/* the writer's lists: the plans, their calls, depths, headers and offsets (gir__img_plans), then room for the
+   kinds and lists of the largest */
+typedef struct gir__imgw {
+    gir_plan        **pl;
+    const gir__call **cl;
+    gir__ihdr        *hd;
+    uint32_t         *base, *io, n;
+    uint8_t          *dep, *kind;
+    size_t            bytes;
+} gir__imgw;
+static int gir__imgw_new(gir_plan *p, int n_io, gir__imgw *w) {
+    uint32_t i, most = 0, mio = (uint32_t)n_io;
+    size_t per = 2 * sizeof(void *) + sizeof(gir__ihdr) + 4 + 1;
+    unsigned char *m;
+    w->n = 1 + gir__img_count(p);
+    w->bytes = (size_t)w->n * per + 8;
+    if (!(m = (unsigned char *)gir__alloc(&p->a, w->bytes))) return 0;
+    w->pl = (gir_plan **)(void *)m;
+    w->cl = (const gir__call **)(void *)(w->pl + w->n);
+    w->hd = (gir__ihdr *)(void *)(w->cl + w->n);
+    w->base = (uint32_t *)(void *)(w->hd + w->n);
+    w->dep = (uint8_t *)(w->base + w->n);
+    gir__img_plans(p, w->pl, w->cl, w->dep);
+    for (i = 0; i < w->n; ++i) {
+        if (w->pl[i]->nvals > most) most = w->pl[i]->nvals;
+        if (i && (uint32_t)(w->cl[i]->k.np + w->cl[i]->k.nr) > mio) mio = (uint32_t)(w->cl[i]->k.np + w->cl[i]->k.nr);
+    }
+    w->io = (uint32_t *)gir__alloc(&p->a, (size_t)mio * 4u + most + 1);
+    if (!w->io) { gir__free(&p->a, m, w->bytes); return 0; }
+    w->kind = (uint8_t *)(w->io + mio);
+    return 1;
+}
+static void gir__imgw_free(gir_plan *p, gir__imgw *w) {
+    gir__free(&p->a, w->io, 0);
+    gir__free(&p->a, w->pl, w->bytes);
+}
+/* lays every sub-image out (io holds the top's lists): 0 past 4 GiB */
+static int gir__imgw_layout(gir__imgw *w, int n_in, int n_out) {
+    uint64_t end = 0;
+    uint32_t i;
+    for (i = 0; i < w->n; ++i) {
+        const gir__call *c = w->cl[i];
+        gir__img_kinds(w->pl[i], w->kind);
+        if (!gir__img_layout(w->pl[i], w->kind, c ? c->k.np : n_in, c ? c->k.nr : n_out, i ? 0 : w->n - 1, &w->hd[i]))
+            return 0;
+        w->base[i] = (uint32_t)end;
+        end = gir__a16(end + w->hd[i].bytes);
+        if (end >= 0xfffffff0u) return 0;
+    }
+    w->hd[0].bytes = (uint32_t)end;           /* the first header's: the whole image */
+    return 1;
+}
+/* writes every sub-image into img (zeroed; w->io holds the top's lists), then the offsets and the CRC */
+static void gir__imgw_write(gir__imgw *w, unsigned char *img) {
+    uint32_t i, next = 1;
+    for (i = 0; i < w->n; ++i) {
+        gir__img_kinds(w->pl[i], w->kind);
+        if (i) gir__img_sub_lists(w->cl[i], w->io);
+        gir__img_write(w->pl[i], w->kind, w->io, &w->hd[i], img + w->base[i], &next);
+    }
+    if (w->n > 1) GIR_MEMCPY(img + w->hd[0].o_sub, w->base + 1, (w->n - 1) * 4u);
+    w->hd[0].crc = gir__img_crc(img, w->hd[0].bytes);
+    GIR_MEMCPY(img, &w->hd[0], sizeof w->hd[0]);
+}
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len) {
-    gir__ihdr h;
-    uint32_t *io;
-    uint8_t *kind;
-    size_t tmp;
+    gir__imgw w;
+    uint32_t i;
     int ok;
     if (!p || !len) return GIR_ERR_INVALID_ARG;
     *len = 0;
@@ -50356,45 +50520,25 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: bad lists (%d inputs, %d outputs)", n_in, n_out);
         return GIR_ERR_INVALID_ARG;
     }
-    if (p->ncalls) {
-        gir__pfail(p, GIR_ERR_UNSUPPORTED, "plan_image: %N calls '%s': plan images cannot hold calls yet",
-                   (const gir_graph *)p->g, (unsigned)p->calls[0].node, p->calls[0].f->name);
-        return GIR_ERR_UNSUPPORTED;
-    }
-    if (p->nfused) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
-                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)p->nfused);
-        return GIR_ERR_INVALID_ARG;
-    }
-    for (tmp = 0; tmp < p->nsteps; ++tmp)
-        if (p->steps[tmp].nin > GIR__IMG_MAXIN) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: step %l (%s) reads %l inputs, an image's steps at most %l",
-                       (long long)tmp, gir__op_names[p->steps[tmp].op], (long long)p->steps[tmp].nin,
-                       (long long)GIR__IMG_MAXIN);
-            return GIR_ERR_LIMIT;
-        }
-    tmp = (size_t)(n_in + n_out) * 4u + p->nvals;
-    if (!(io = (uint32_t *)gir__alloc(&p->a, tmp ? tmp : 1))) {
+    if (!gir__imgw_new(p, n_in + n_out, &w)) {
         gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "plan_image: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    kind = (uint8_t *)(io + n_in + n_out);
-    ok = gir__img_lists(p, n_in, ins, n_out, outs, io);
-    if (ok) {
-        gir__img_kinds(p, kind);
-        if (!gir__img_layout(p, kind, n_in, n_out, &h)) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB");
-            ok = 0;
-        } else if ((*len = h.bytes) <= cap && buf) {
-            GIR_MEMSET(buf, 0, h.bytes);
-            gir__img_write(p, kind, io, &h, (unsigned char *)buf);
-        } else if (buf) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image takes %l bytes, the buffer holds %l (ask with buf "
-                       "NULL first)", (long long)h.bytes, (long long)cap);
-            ok = 0;
-        }
+    for (ok = 1, i = 0; ok && i < w.n; ++i) ok = gir__img_holds(p, w.pl[i], w.dep[i]);
+    ok = ok && gir__img_lists(p, n_in, ins, n_out, outs, w.io);
+    if (ok && !gir__imgw_layout(&w, n_in, n_out)) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB (or a call's results 2 GiB)");
+        ok = 0;
     }
-    gir__free(&p->a, io, tmp ? tmp : 1);
+    if (ok && (*len = w.hd[0].bytes) <= cap && buf) {
+        GIR_MEMSET(buf, 0, w.hd[0].bytes);
+        gir__imgw_write(&w, (unsigned char *)buf);
+    } else if (ok && buf) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image takes %l bytes, the buffer holds %l (ask with buf "
+                   "NULL first)", (long long)w.hd[0].bytes, (long long)cap);
+        ok = 0;
+    }
+    gir__imgw_free(p, &w);
     return ok ? GIR_OK : p->status;
 }
 
@@ -50416,11 +50560,20 @@ static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fm
 #endif
 /* section [off, off + n * size) lies in the image's bytes, aligned to 4 */
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
-    return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
+    return off % 4u == 0 && off >= gir__img_hbytes(h) && (uint64_t)off + (uint64_t)n * size <= h->bytes;
 }
 /* a header field of an image in the other byte order (swap) or this one */
 static uint32_t gir__img_u32(uint32_t v, int swap) {
     return swap ? (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24) : v;
+}
+/* the sections of a (sub-)image's header h lie inside it (the sub-image table is the first header's) */
+static int gir__img_sections(const gir__ihdr *h) {
+    return gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) && gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) &&
+           gir__img_in(h, h->o_sin, h->nsin, 4) && gir__img_in(h, h->o_ins, h->nin, 4) &&
+           gir__img_in(h, h->o_outs, h->nout, 4) &&
+           (h->version < 3u || gir__img_in(h, h->o_call, h->ncall, sizeof(gir__icall_rec))) &&
+           gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
+                       h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) && h->maxin <= 0xffffu;
 }
 static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
@@ -50447,11 +50600,7 @@ static gir_status gir__img_check_head(const unsigned char *img, size_t len, char
                           "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
     if (h->ops_hash != GIR__OPS_HASH)
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
-    if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
-        !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
-        !gir__img_in(h, h->o_outs, h->nout, 4) ||
-        !gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
-                     h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) || h->maxin > 0xffffu)
+    if (!gir__img_sections(h) || (h->version >= 3u && !gir__img_in(h, h->o_sub, h->nsub, 4)))
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a section lies outside the image");
     return GIR_OK;
 }
@@ -50463,7 +50612,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_NONE &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VIEW &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP)      /* inside the arena, aligned for its elements */
             ok = (uint64_t)v[k].off + v[k].bytes <= h->arena && v[k].off % gir__dtype_sizes[v[k].dtype] == 0;
@@ -50495,6 +50644,13 @@ static int gir__img_f32_step(const unsigned char *img, const gir__step *s) {
     for (j = 0; j < s->nin; ++j) in[j].dt = v[sin[s->in0 + j]].dtype;
     return gir__f32_step_ok(s->op, v[s->val].dtype, in, s->nin);
 }
+/* the kind of value step s may write: a call step a temporary (its results), a result step a view of it, other
+   steps a temporary or a variable's new value in the variable's memory */
+static int gir__img_writes(const gir__step *s, int kind) {
+    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_TUPLE)) return kind == GIR__IV_TEMP;
+    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_PROJ)) return kind == GIR__IV_VIEW;
+    return kind == GIR__IV_TEMP || kind == GIR__IV_INVAR;
+}
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -50506,8 +50662,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
         if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
-        int ok = s[k].val < h->nvals && (v[s[k].val].kind == GIR__IV_TEMP || v[s[k].val].kind == GIR__IV_INVAR) &&
-                 s[k].nin <= h->maxin &&
+        int ok = s[k].val < h->nvals && gir__img_writes(&s[k], v[s[k].val].kind) && s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
                  (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
         for (j = 0; ok && j < s[k].nin; ++j) ok = v[sin[s[k].in0 + j]].kind != GIR__IV_NONE;     /* read by none */
@@ -50516,7 +50671,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (GIR__OP_ABSENT(s[k].op))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
+        if (GIR__ONLY_F32 && !gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ) && !gir__img_f32_step(img, &s[k]))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l (%s): integer work, and this build has "
                               "GIR_ONLY_F32", (long long)k, gir__op_names[s[k].op]);
         if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
@@ -50637,15 +50792,17 @@ static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size
     const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
     gir__ichk c;
     uint32_t k;
-    (void)v; (void)s;                            /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
-    if (h->maxin > GIR__IMG_MAXIN)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a step reads %l inputs, an image's at most %l",
-                          (long long)h->maxin, (long long)GIR__IMG_MAXIN);
-    for (k = 0; k < h->nsteps; ++k)
+    (void)v;                                     /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
+    for (k = 0; k < h->nsteps; ++k) {
+        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;      /* gen/90-library/image_calls.c */
+        if (s[k].nin > GIR__IMG_MAXIN)
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l reads %l inputs, an image's at most %l",
+                              (long long)k, (long long)s[k].nin, (long long)GIR__IMG_MAXIN);
         if (gir__img_rebuild(&c, img, k))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed: %s (node %l) %T %S disagrees "
                               "with its op's rules%s%s", (long long)k, gir__op_names[s[k].op], (long long)v[s[k].val].node,
                               (int)v[s[k].val].dtype, &v[s[k].val].shape, c.g.msg[0] ? ": " : "", c.g.msg);
+    }
     return GIR_OK;
 }
 /* the scratch the kernels of a build need for the image's steps (of a checked image): a build whose GEMM is the
@@ -50660,6 +50817,7 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     int j;
     for (k = 0; k < h->nsteps; ++k) {
         gir_shape in[2];
+        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;        /* no kernel */
         for (j = 0; j < 2; ++j)
             in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
         b = gir__scratch_bytes_on(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL,
@@ -50668,27 +50826,313 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     }
     return most;
 }
-/* the RAM a checked image needs on a build with these sizes of gir_image, a pointer and gir__kin, whose GEMM is
-   the instruction set isa's and packs (packed): struct, pointers, kernel inputs, variables, then the arena and
-   scratch at GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
-static uint64_t gir__img_ram_of(const unsigned char *img, uint64_t image_bytes, uint64_t ptr_bytes, uint64_t kin_bytes,
-                                int isa, int packed) {
-    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    return gir__a16(image_bytes) + gir__a16((uint64_t)h->nvals * ptr_bytes) + gir__a16((uint64_t)h->maxin * kin_bytes) +
-           h->vars + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, isa, packed);
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+
+/* >>image_calls: the call steps of a plan image: their checks, their frames, and the runner of a sub-image -------
+   An image whose plan calls functions (gir_func_call, gir_cond, gir_scan, gir_while) holds each function's plan as
+   a sub-image (gen/90-library/image.c). The reader checks each call step against the sub-images it runs as the
+   shape rules check a call node against its function (gen/50-ir/shapes.c): an argument per parameter, of its dtype
+   and shape (a scan's per-step inputs one axis of [length] deeper), carries that come back in the same dtype and
+   shape, an if's predicate a b8 scalar and its two functions alike, a while's condition a b8 scalar; a result
+   step views one of the call's results, in its dtype and shape. Opened, each call record is a gir__frame that
+   gen/80-plan/call_steps.c runs as it runs a nested plan, and a sub-image's arena lies at the start of its
+   caller's scratch, as a nested plan's does (gen/80-plan/compile.c: gir__plan_point). */
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+static uint32_t gir__img_nsub(const gir__ihdr *h) { return h->version < 3u ? 0u : h->nsub; }
+static uint32_t gir__img_ncall(const gir__ihdr *h) { return h->version < 3u ? 0u : h->ncall; }
+static const gir__ihdr *gir__ih(const unsigned char *b) { return (const gir__ihdr *)(const void *)b; }
+static const gir__ival *gir__iv(const unsigned char *b) { return (const gir__ival *)(const void *)(b + gir__ih(b)->o_vals); }
+static const gir__step *gir__ist(const unsigned char *b) { return (const gir__step *)(const void *)(b + gir__ih(b)->o_steps); }
+static const uint32_t *gir__iu32(const unsigned char *b, uint32_t off) { return (const uint32_t *)(const void *)(b + off); }
+static const gir__icall_rec *gir__irec(const unsigned char *b) {
+    return (const gir__icall_rec *)(const void *)(b + gir__ih(b)->o_call);
+}
+/* sub-image s of an image whose table is checked (0: the image itself) */
+static const unsigned char *gir__img_sub(const unsigned char *img, uint32_t s) {
+    return s ? img + gir__iu32(img, gir__ih(img)->o_sub)[s - 1] : img;
+}
+/* input j of step s of sub-image b; parameter j of sub-image c (NULL: unread), its result j */
+static const gir__ival *gir__img_arg(const unsigned char *b, const gir__step *s, uint32_t j) {
+    return &gir__iv(b)[gir__iu32(b, gir__ih(b)->o_sin)[s->in0 + j]];
+}
+static const gir__ival *gir__img_par(const unsigned char *c, uint32_t j) {
+    uint32_t v = gir__iu32(c, gir__ih(c)->o_ins)[j];
+    return v == GIR__IMG_NONE ? NULL : &gir__iv(c)[v];
+}
+static const gir__ival *gir__img_res(const unsigned char *c, uint32_t j) {
+    return &gir__iv(c)[gir__iu32(c, gir__ih(c)->o_outs)[j]];
+}
+/* x has y's dtype and shape (stack > 0: with an axis of stack in front); x is a b8 scalar */
+static int gir__iv_like(const gir__ival *x, const gir__ival *y, int32_t stack) {
+    int r;
+    if (!y) return 1;                            /* an unread parameter takes anything */
+    if (x->dtype != y->dtype || x->shape.rank != y->shape.rank + (stack > 0)) return 0;
+    if (stack > 0 && x->shape.dim[0] != stack) return 0;
+    for (r = 0; r < y->shape.rank; ++r)
+        if (x->shape.dim[r + (stack > 0)] != y->shape.dim[r]) return 0;
+    return 1;
+}
+static int gir__iv_b8(const gir__ival *x) { return x->dtype == GIR_DTYPE_B8 && x->shape.rank == 0; }
+/* sub-image s (>= 1) of an image whose first header is checked lies inside it, its sections inside it */
+static int gir__img_sub_in(const unsigned char *img, uint32_t s) {
+    const gir__ihdr *h = gir__ih(img), *u;
+    uint32_t o = gir__iu32(img, h->o_sub)[s - 1];
+    if (o % 16u || o < gir__img_hbytes(h) || (uint64_t)o + sizeof *u > h->bytes) return 0;
+    u = gir__ih(img + o);
+    return u->bytes <= h->bytes - o && u->version == GIR__IMG_VERSION && !u->nsub && gir__img_sections(u);
+}
+/* every sub-image's header, sections, values, steps and their rules (the first header's checks cover it) */
+static gir_status gir__img_check_subs(const unsigned char *img, char *msg, size_t cap) {
+    const gir__ihdr *h = gir__ih(img);
+    uint32_t s, n = gir__img_nsub(h);
+    gir_status st;
+    for (s = 1; s <= n; ++s) {
+        uint32_t o = gir__iu32(img, h->o_sub)[s - 1];
+        if (!gir__img_sub_in(img, s))
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "sub-image %l is malformed", (long long)s);
+        if ((st = gir__img_check_vals(img + o, msg, cap)) != GIR_OK || (st = gir__img_check_steps(img + o, msg, cap)) != GIR_OK ||
+            (st = gir__img_check_rules(img + o, msg, cap)) != GIR_OK)
+            return st;
+    }
+    return GIR_OK;
+}
+/* scan step s's carries, per-step inputs and length against parameters np and results nr (the shape rule's) */
+static int gir__img_scan_attrs(const gir_attr *a, uint32_t np, uint32_t nr) {
+    return a->i[1] >= 1 && a->i[2] >= 0 && a->i[3] >= 0 && (uint32_t)a->i[2] <= np &&
+           (uint32_t)a->i[3] <= np - (uint32_t)a->i[2] && (uint32_t)a->i[2] <= nr;
+}
+/* step s (of sub-image b) against the sub-images c0 (and c1) it runs: 1 when they agree */
+static int gir__img_call_ok(const unsigned char *img, const unsigned char *b, const gir__step *s, uint32_t t0) {
+    const unsigned char *c0 = gir__img_sub(img, t0), *c1 = gir__img_nrec(s->op) > 1 ? gir__img_sub(img, t0 + 1) : NULL;
+    uint32_t off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u, np = gir__ih(c0)->nin, nr = gir__ih(c0)->nout, j;
+    int32_t T = 0, nc = (int32_t)nr, nx = 0;
+    gir_attr a;
+    if (s->nin != np + off || (c1 && gir__ih(c1)->nin != np)) return 0;
+    for (j = 0; j < nr; ++j)
+        if (gir__img_res(c0, j)->kind == GIR__IV_NONE) return 0;
+    if (gir__op_is(s->op, GIR__F_LOOP)) {
+        if (!s->attr) return 0;
+        gir__attr_unpack(b + gir__ih(b)->o_attrs + s->attr - 1, &a);
+        if (!gir__img_scan_attrs(&a, np, nr)) return 0;
+        T = a.i[1]; nc = a.i[2]; nx = a.i[3];
+    } else if (gir__op_is(s->op, GIR__F_UNTIL)) {
+        if (nr != np || gir__ih(c1)->nout != 1 || !gir__iv_b8(gir__img_res(c1, 0))) return 0;
+    } else if (c1) {                                 /* an if: a b8 predicate, two functions alike */
+        if (!gir__iv_b8(gir__img_arg(b, s, 0)) || gir__ih(c1)->nout != nr) return 0;
+        for (j = 0; j < nr; ++j)
+            if (!gir__iv_like(gir__img_res(c1, j), gir__img_res(c0, j), 0)) return 0;
+    }
+    for (j = 0; j < np; ++j) {
+        const gir__ival *x = gir__img_arg(b, s, j + off);
+        int32_t step = (int32_t)j >= nc && (int32_t)j < nc + nx ? T : 0;
+        if ((int32_t)j < nc && (gir__op_is(s->op, GIR__F_LOOP | GIR__F_UNTIL)) && !gir__iv_like(x, gir__img_res(c0, j), 0))
+            return 0;                                /* a carry: argument, result and parameter alike */
+        if (!gir__iv_like(x, gir__img_par(c0, j), step) || (c1 && !gir__iv_like(x, gir__img_par(c1, j), 0))) return 0;
+    }
+    return 1;
+}
+/* the call record of sub-image b whose step writes value u (NULL: none) */
+static const gir__icall_rec *gir__img_rec_of(const unsigned char *b, uint32_t u) {
+    const gir__icall_rec *r = gir__irec(b);
+    uint32_t k;
+    for (k = 0; k < gir__img_ncall(gir__ih(b)); ++k)
+        if (gir__ist(b)[r[k].step].val == u) return &r[k];
+    return NULL;
+}
+/* result step k of sub-image b: it views a result of a call step of b, in that result's dtype and shape (a scan's
+   per-step result stacked [length] deep) */
+static int gir__img_proj_ok(const unsigned char *img, const unsigned char *b, uint32_t k) {
+    const gir__step *s = &gir__ist(b)[k];
+    const gir__icall_rec *r;
+    const unsigned char *c;
+    gir_attr a, ca;
+    int32_t stack = 0;
+    if (s->nin != 1 || !s->attr || gir__iv(b)[s->val].off != k) return 0;
+    if (!(r = gir__img_rec_of(b, gir__iu32(b, gir__ih(b)->o_sin)[s->in0]))) return 0;
+    c = gir__img_sub(img, r->sub);
+    gir__attr_unpack(b + gir__ih(b)->o_attrs + s->attr - 1, &a);
+    if (a.i[0] < 0 || (uint32_t)a.i[0] >= gir__ih(c)->nout) return 0;
+    if (gir__op_is(gir__ist(b)[r->step].op, GIR__F_LOOP)) {     /* checked: it has attributes */
+        gir__attr_unpack(b + gir__ih(b)->o_attrs + gir__ist(b)[r->step].attr - 1, &ca);
+        if (a.i[0] >= ca.i[2]) stack = ca.i[1];
+    }
+    return gir__iv_like(&gir__iv(b)[s->val], gir__img_res(c, (uint32_t)a.i[0]), stack);
+}
+/* sub-image s's call records: in step order, one per call and scan step and two per if and while step, naming the
+   sub-images *next, *next + 1, ... in turn, each after s */
+static int gir__img_recs_ok(const unsigned char *img, uint32_t s, uint32_t *next) {
+    const unsigned char *b = gir__img_sub(img, s);
+    const gir__icall_rec *rec = gir__irec(b);
+    uint32_t k, j, r = 0, n = gir__img_nsub(gir__ih(img));
+    for (k = 0; k < gir__ih(b)->nsteps; ++k)
+        for (j = 0; j < gir__img_nrec(gir__ist(b)[k].op); ++j, ++r, ++*next)
+            if (r >= gir__img_ncall(gir__ih(b)) || rec[r].step != k || rec[r].sub != *next || *next <= s || *next > n)
+                return 0;
+    return r == gir__img_ncall(gir__ih(b));
+}
+/* every call and result step of every sub-image, and every result value placed by its step */
+static gir_status gir__img_check_calls(const unsigned char *img, char *msg, size_t cap) {
+    uint32_t s, k, next = 1, n = gir__img_nsub(gir__ih(img));
+    for (s = 0; s <= n; ++s) {
+        const unsigned char *b = gir__img_sub(img, s);
+        const gir__step *st = gir__ist(b);
+        if (!gir__img_recs_ok(img, s, &next))
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "sub-image %l: its call records are malformed", (long long)s);
+        for (k = 0; k < gir__ih(b)->nsteps; ++k) {
+            int ok = !gir__op_is(st[k].op, GIR__F_PROJ) || gir__img_proj_ok(img, b, k);
+            const gir__icall_rec *r = gir__img_nrec(st[k].op) ? gir__img_rec_of(b, st[k].val) : NULL;
+            if (ok && r) ok = gir__img_call_ok(img, b, &st[k], r->sub);
+            if (!ok)
+                return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "sub-image %l: step %l (%s, node %l) disagrees with "
+                                  "the call it makes or reads", (long long)s, (long long)k, gir__op_names[st[k].op],
+                                  (long long)gir__iv(b)[st[k].val].node);
+        }
+        for (k = 0; k < gir__ih(b)->nvals; ++k)     /* a result's memory is set by its step (gir_image_open) */
+            if (gir__iv(b)[k].kind == GIR__IV_VIEW &&
+                (gir__iv(b)[k].off >= gir__ih(b)->nsteps || st[gir__iv(b)[k].off].val != k))
+                return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "sub-image %l: value %l (node %l), a call's result, "
+                                  "has no step that places it", (long long)s, (long long)k, (long long)gir__iv(b)[k].node);
+    }
+    if (next != n + 1) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a sub-image that no call runs");
+    return GIR_OK;
+}
+/* the calls below sub-image s, d deep, nest at most GIR__IMG_MAXDEPTH deep (the open and run recurse so deep) */
+static int gir__img_depth_ok(const unsigned char *img, uint32_t s, int d) {
+    const unsigned char *b = gir__img_sub(img, s);
+    uint32_t r;
+    if (d > GIR__IMG_MAXDEPTH) return 0;
+    for (r = 0; r < gir__img_ncall(gir__ih(b)); ++r)
+        if (!gir__img_depth_ok(img, gir__irec(b)[r].sub, d + 1)) return 0;
+    return 1;
+}
+/* the scratch sub-image s of a checked image needs on a build (gir__img_scratch_on): its kernels', or the arena
+   and scratch of a sub-image it runs, which lie there */
+static uint64_t gir__img_scratch_tree(const unsigned char *img, uint32_t s, int isa, int packed) {
+    const unsigned char *b = gir__img_sub(img, s);
+    uint64_t most = gir__img_scratch_on(b, isa, packed), n;
+    uint32_t r;
+    for (r = 0; r < gir__img_ncall(gir__ih(b)); ++r) {
+        uint32_t t = gir__irec(b)[r].sub;
+        n = (((uint64_t)gir__ih(gir__img_sub(img, t))->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+            gir__img_scratch_tree(img, t, isa, packed);
+        if (n > most) most = n;
+    }
+    return most;
+}
+#if defined(GIR__COLD)
+#pragma GCC pop_options
+#endif
+/* -- the frames of an open image's calls ------------------------------------------------------------------- */
+static void gir__img_bind_hook(gir__frame *k, int j, const void *src) {
+    const gir__icall *c = (const gir__icall *)(const void *)k;
+    gir__isub *u = &c->m->sub[c->sub];
+    uint32_t v = gir__iu32(u->img, gir__ih(u->img)->o_ins)[j];
+    if (v != GIR__IMG_NONE) u->ptr[v] = (void *)(uintptr_t)(src ? src : (const void *)&gir__empty);
+}
+static const void *gir__img_res_hook(const gir__frame *k, int j) {
+    const gir__icall *c = (const gir__icall *)(const void *)k;
+    const gir__isub *u = &c->m->sub[c->sub];
+    return u->ptr[gir__iu32(u->img, gir__ih(u->img)->o_outs)[j]];
+}
+/* runs the steps of sub-image si of an open image (0: the image's own); a call step runs its frames */
+static gir_status gir__img_steps(gir_image *m, uint32_t si) {
+    gir__isub *u = &m->sub[si];
+    const gir__ihdr *h = gir__ih(u->img);
+    const gir__ival *v = gir__iv(u->img);
+    const gir__step *s = gir__ist(u->img);
+    const uint32_t *sin = gir__iu32(u->img, h->o_sin);
+    uint32_t k, j, r = 0;
+    gir_attr ta;
+    gir_status st = GIR_OK;
+    int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
+    for (k = 0; k < h->nsteps; ++k, ++s) {
+        if (((s->flags & GIR__STEP_FOLD) && m->folded) || gir__op_is(s->op, GIR__F_PROJ)) continue;
+        for (j = 0; j < s->nin; ++j) {       /* run once, on the first good run; a result: a view */
+            uint32_t in = sin[s->in0 + j];
+            u->kin[j].p = u->ptr[in] ? u->ptr[in] : (const void *)&gir__empty;
+            u->kin[j].s = &v[in].shape;
+            u->kin[j].dt = v[in].dtype;
+            u->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
+        }
+        if (s->attr) gir__attr_unpack(u->img + h->o_attrs + s->attr - 1, &ta);
+        else if (!zeros) GIR_MEMSET(&ta, 0, sizeof ta);            /* no attributes: all zeros (once in a row) */
+        zeros = !s->attr;
+#if GIR__KEPT_F_TUPLE
+        if (gir__op_is(s->op, GIR__F_TUPLE)) {
+            gir__icall *c = &m->call[gir__irec(u->img)[r].sub - 1];
+            gir__frame *ran;
+            uint32_t n = gir__img_nrec(s->op);
+            r += n;
+            st = gir__call_step(s->op, &c->k, n > 1 ? &c[1].k : NULL, &ta, u->kin, &ran);
+            if (st != GIR_OK) break;
+            continue;
+        }
+#endif
+        st = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, u->ptr[s->val], v[s->val].node, u->kin, &ta,
+                              u->scratch, u->runs, m->msg, NULL);
+        if (st != GIR_OK) break;
+    }
+    (void)r;
+    ++u->runs;
+    return st;
+}
+static gir_status gir__img_run_hook(gir__frame *k) {
+    gir__icall *c = (gir__icall *)(void *)k;
+    return gir__img_steps(c->m, c->sub);
+}
+
+/* >>image_run: a plan image on the device: its RAM, gir_image_open, bind, run and read -------------------------
+   The RAM of an open image, in this order: gir_image, a gir__isub per sub-image, a gir__icall per call record, the
+   places of each call's results (gir__frame.at), each sub-image's value pointers and kernel inputs, the copies of
+   the variables its steps write, then at GIR__ALIGN the arena of the image's own steps and their scratch, in
+   which each sub-image's arena and scratch lie while its call step runs (gen/90-library/image_calls.c). */
+static uint64_t gir__a16w(uint64_t n) { return (n + 15u) & ~(uint64_t)15u; }
+/* the sizes of a build: gir_image, gir__isub, gir__icall, a pointer (and size_t), gir__kin; its GEMM's instruction
+   set (GIR__ISA_) and whether it packs */
+typedef struct gir__isizes { uint64_t image, sub, call, ptr, kin; int isa, packed; } gir__isizes;
+#if defined(GIR__COLD)
+#pragma GCC push_options
+#pragma GCC optimize ("O1")
+#endif
+/* the RAM a checked image needs on a build of sizes z (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of
+   padding before the arena) */
+static uint64_t gir__img_ram_of(const unsigned char *img, const gir__isizes *z) {
+    uint32_t s, r, n = gir__img_nsub(gir__ih(img));
+    uint64_t ram = gir__a16w(z->image) + gir__a16w((uint64_t)(n + 1) * z->sub) + gir__a16w((uint64_t)n * z->call);
+    for (s = 0; s <= n; ++s) {
+        const unsigned char *b = gir__img_sub(img, s);
+        ram += gir__a16w((uint64_t)gir__ih(b)->nvals * z->ptr) + gir__a16w((uint64_t)gir__ih(b)->maxin * z->kin) +
+               gir__ih(b)->vars;
+        for (r = 0; r < gir__img_ncall(gir__ih(b)); ++r) {
+            const gir__ihdr *c = gir__ih(gir__img_sub(img, gir__irec(b)[r].sub));
+            ram += gir__a16w((2 * (uint64_t)c->nout + c->nin) * z->ptr);
+        }
+    }
+    return ram + (GIR__ALIGN - 8) + (((uint64_t)gir__ih(img)->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
+           gir__img_scratch_tree(img, 0, z->isa, z->packed);
 }
 /* ... on this build, from its own sizes (what gir_image_open lays out) */
 static uint64_t gir__img_ram(const unsigned char *img) {
-    return gir__img_ram_of(img, sizeof(gir_image), sizeof(void *), sizeof(gir__kin), gir__simd_level(), GIR__PACKED_GEMM);
+    gir__isizes z;
+    z.image = sizeof(gir_image); z.sub = sizeof(gir__isub); z.call = sizeof(gir__icall); z.ptr = sizeof(void *);
+    z.kin = sizeof(gir__kin); z.isa = gir__simd_level(); z.packed = GIR__PACKED_GEMM;
+    return gir__img_ram_of(img, &z);
 }
 /* every check of gir_image_open */
 static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
     gir_status s;
     if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK ||
-        (s = gir__img_check_steps(img, msg, cap)) != GIR_OK)
+        (s = gir__img_check_steps(img, msg, cap)) != GIR_OK || (s = gir__img_check_rules(img, msg, cap)) != GIR_OK ||
+        (s = gir__img_check_subs(img, msg, cap)) != GIR_OK || (s = gir__img_check_calls(img, msg, cap)) != GIR_OK)
         return s;
-    return gir__img_check_rules(img, msg, cap);
+    if (!gir__img_depth_ok(img, 0, 0))
+        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "calls nest deeper than %l", (long long)GIR__IMG_MAXDEPTH);
+    return GIR_OK;
 }
 GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
     gir_status s;
@@ -50711,12 +51155,13 @@ GIR_API gir_image_target gir_image_target_native(void) {
 #endif
     return t;
 }
-/* ... on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (its field order above),
-   gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
+/* ... on a target, from its pointer size: gir_image is 3 pointers + 8 + the message, gir__isub 8 + 4 pointers,
+   gir__icall 7 pointers + 16 (their field orders: gen/90-library/image.c), gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
    against the sizes of the build that runs them */
 GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
                                           size_t *bytes) {
     const int nisa = (int)(sizeof gir__isa_names / sizeof gir__isa_names[0]);
+    gir__isizes z;
     uint64_t pb, ram;
     gir_status s;
     int isa;
@@ -50727,20 +51172,119 @@ GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const g
     if (isa == nisa) return GIR_ERR_INVALID_ARG;
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
     pb = (uint64_t)target->ptr_bytes;
-    ram = gir__img_ram_of((const unsigned char *)image, 16 + 4 * pb + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT),
-                          pb, 2 * pb + 8, isa, target->packed_gemm != 0);
+    z.image = 3 * pb + 8 + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT);
+    z.sub = 8 + 4 * pb; z.call = 7 * pb + 16; z.ptr = pb; z.kin = 2 * pb + 8;
+    z.isa = isa; z.packed = target->packed_gemm != 0;
+    ram = gir__img_ram_of((const unsigned char *)image, &z);
     if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
     *bytes = (size_t)ram;
     return GIR_OK;
 }
+/* sub-image s of an opened image: its arena at arena (the caller's scratch), its scratch after it, each value's
+   memory (a variable's copy taken from *vars), then the same for the sub-images its calls run, in its scratch */
+static void gir__img_place(gir_image *m, uint32_t s, unsigned char *arena, unsigned char **vars) {
+    gir__isub *u = &m->sub[s];
+    const gir__ival *v = gir__iv(u->img);
+    uint32_t k;
+    u->scratch = arena + (((size_t)gir__ih(u->img)->arena + GIR__ALIGN - 1) & ~(size_t)(GIR__ALIGN - 1));
+    for (k = 0; k < gir__ih(u->img)->nvals; ++k) {
+        switch (v[k].kind) {
+        case GIR__IV_TEMP: u->ptr[k] = arena + v[k].off; break;
+        case GIR__IV_CONST: u->ptr[k] = (void *)(uintptr_t)(u->img + v[k].off); break;
+        case GIR__IV_INVAR: u->ptr[k] = u->ptr[v[k].off]; break;      /* checked: a variable before it */
+        case GIR__IV_VAR:
+            if (v[k].bytes) GIR_MEMCPY(*vars, u->img + v[k].off, v[k].bytes);
+            u->ptr[k] = *vars;
+            *vars += gir__a16(v[k].bytes);
+            break;
+        default: u->ptr[k] = NULL;      /* an input until bound; none: no step reads it; a result: its call's */
+        }
+    }
+    for (k = 0; k < gir__img_ncall(gir__ih(u->img)); ++k)
+        gir__img_place(m, gir__irec(u->img)[k].sub, u->scratch, vars);
+}
+#if GIR__KEPT_F_TUPLE
+/* call record g (of step k of sub-image s) as a frame: its results placed in the call's value as the plan placed
+   them, which must be that value's bytes (but for a while's condition, which only gives a flag) */
+static int gir__img_frame(gir_image *m, uint32_t s, const gir__icall_rec *rec) {
+    gir__icall *c = &m->call[rec->sub - 1];
+    const unsigned char *b = m->sub[s].img, *t = m->sub[rec->sub].img;
+    const gir__step *st = &gir__ist(b)[rec->step];
+    int32_t nc = (int32_t)gir__ih(t)->nout, T = 1, j;
+    gir_attr a;
+    c->m = m; c->sub = rec->sub; c->step = rec->step;
+    c->k.buf = (unsigned char *)m->sub[s].ptr[st->val];
+    c->k.np = (int)gir__ih(t)->nin; c->k.nr = (int)gir__ih(t)->nout;
+    c->k.bind = gir__img_bind_hook; c->k.res = gir__img_res_hook; c->k.run = gir__img_run_hook;
+    for (j = 0; j < c->k.nr; ++j) c->k.at[c->k.nr + j] = gir__img_res(t, (uint32_t)j)->bytes;
+    for (j = 0; j < c->k.np; ++j)
+        c->k.at[2 * c->k.nr + j] = gir__img_par(t, (uint32_t)j) ? gir__img_par(t, (uint32_t)j)->bytes : 0;
+    if (gir__op_is(st->op, GIR__F_LOOP)) {
+        gir__attr_unpack(b + gir__ih(b)->o_attrs + st->attr - 1, &a);
+        nc = a.i[2]; T = a.i[1];
+    }
+    if (!gir__call_layout(&c->k, nc, T, gir__op_is(st->op, GIR__F_LOOP | GIR__F_UNTIL))) return 0;
+    return (gir__op_is(st->op, GIR__F_UNTIL) && rec != gir__img_rec_of(b, st->val)) ||
+           c->k.bytes == gir__iv(b)[st->val].bytes;
+}
+/* the frames of every call record, then the memory of every result (a view of its call's value); 0: a call whose
+   results do not fill its value */
+static int gir__img_frames(gir_image *m) {
+    uint32_t s, k, n = gir__img_nsub(gir__ih(m->img));
+    for (s = 0; s <= n; ++s) {
+        const unsigned char *b = m->sub[s].img;
+        const gir__step *st = gir__ist(b);
+        for (k = 0; k < gir__img_ncall(gir__ih(b)); ++k)
+            if (!gir__img_frame(m, s, &gir__irec(b)[k])) return 0;
+        for (k = 0; k < gir__ih(b)->nsteps; ++k) {
+            const gir__icall_rec *r;
+            gir_attr a;
+            uint32_t u = gir__iu32(b, gir__ih(b)->o_sin)[st[k].in0];
+            if (!gir__op_is(st[k].op, GIR__F_PROJ)) continue;
+            r = gir__img_rec_of(b, u);                  /* checked: there is one */
+            gir__attr_unpack(b + gir__ih(b)->o_attrs + st[k].attr - 1, &a);
+            m->sub[s].ptr[st[k].val] = (unsigned char *)m->sub[s].ptr[u] + m->call[r->sub - 1].k.at[a.i[0]];
+        }
+    }
+    return 1;
+}
+#endif
+/* gir_image's RAM laid out (gen/90-library/image_run.c's opening comment) for a checked image; 0: see gir__img_frames */
+static int gir__img_lay(gir_image *m, unsigned char *ram) {
+    uint32_t s, n = gir__img_nsub(gir__ih(m->img));
+    unsigned char *at = ram + gir__a16(sizeof *m), *arena;
+    m->sub = (gir__isub *)(void *)at;
+    at += gir__a16w((uint64_t)(n + 1) * sizeof(gir__isub));
+    m->call = (gir__icall *)(void *)at;
+    at += gir__a16w((uint64_t)n * sizeof(gir__icall));
+    for (s = 0; s <= n; ++s) m->sub[s].img = gir__img_sub(m->img, s);
+    for (s = 0; s < n; ++s) {          /* the places of each call's results, in record order */
+        const gir__ihdr *c = gir__ih(m->sub[s + 1].img);
+        m->call[s].k.at = (size_t *)(void *)at;
+        at += gir__a16w((2 * (uint64_t)c->nout + c->nin) * sizeof(size_t));
+    }
+    for (s = 0; s <= n; ++s) {
+        const gir__ihdr *h = gir__ih(m->sub[s].img);
+        m->sub[s].runs = 0;
+        m->sub[s].ptr = (void **)(void *)at;
+        at += gir__a16w((uint64_t)h->nvals * sizeof(void *));
+        m->sub[s].kin = (gir__kin *)(void *)at;
+        at += gir__a16w((uint64_t)h->maxin * sizeof(gir__kin));
+    }
+    arena = at;
+    for (s = 0; s <= n; ++s) arena += gir__ih(m->sub[s].img)->vars;
+    arena += (GIR__ALIGN - (size_t)((uintptr_t)arena % GIR__ALIGN)) % GIR__ALIGN;
+    gir__img_place(m, 0, arena, &at);
+#if GIR__KEPT_F_TUPLE
+    return gir__img_frames(m);
+#else
+    return 1;
+#endif
+}
 GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
                                   char *msg, size_t msgcap) {
     const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__ival *v;
     gir_image *m;
-    unsigned char *at, *arena;
-    uint32_t k;
     gir_status s;
     if (msg && msgcap) msg[0] = 0;
     if (!out) return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "out is NULL");
@@ -50754,28 +51298,8 @@ GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size
     m = (gir_image *)ram;
     GIR_MEMSET(m, 0, sizeof *m);
     m->img = img;
-    at = (unsigned char *)ram + gir__a16(sizeof *m);
-    m->ptr = (void **)(void *)at;
-    at += gir__a16((uint64_t)h->nvals * sizeof(void *));
-    m->kin = (gir__kin *)(void *)at;
-    at += gir__a16((uint64_t)h->maxin * sizeof(gir__kin));
-    arena = at + h->vars;
-    arena += (GIR__ALIGN - (size_t)((uintptr_t)arena % GIR__ALIGN)) % GIR__ALIGN;
-    m->scratch = arena + (((size_t)h->arena + GIR__ALIGN - 1) & ~(size_t)(GIR__ALIGN - 1));
-    v = (const gir__ival *)(const void *)(img + h->o_vals);
-    for (k = 0; k < h->nvals; ++k) {
-        switch (v[k].kind) {
-        case GIR__IV_TEMP: m->ptr[k] = arena + v[k].off; break;
-        case GIR__IV_INPUT: m->ptr[k] = NULL; break;
-        case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
-        case GIR__IV_INVAR: m->ptr[k] = m->ptr[v[k].off]; break;      /* checked: a variable before it */
-        case GIR__IV_NONE: m->ptr[k] = NULL; break;                    /* checked: no step reads it */
-        default:
-            if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
-            m->ptr[k] = at;
-            at += gir__a16(v[k].bytes);
-        }
-    }
+    if (!gir__img_lay(m, (unsigned char *)ram))
+        return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "a call's results do not fill its value");
     *out = m;
     return GIR_OK;
 }
@@ -50798,48 +51322,26 @@ GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t 
                                       "takes %l bytes aligned to %l, got %l at %p", k, (long long)v->node, (int)v->dtype,
                                       &v->shape, (long long)v->bytes, (long long)gir__dtype_sizes[v->dtype],
                                       (long long)bytes, data);
-    m->ptr[val] = (void *)(uintptr_t)data;
+    m->sub[0].ptr[val] = (void *)(uintptr_t)data;
     return GIR_OK;
 }
 GIR_API gir_status gir_image_run(gir_image *m) {
     const gir__ihdr *h;
     const gir__ival *v;
-    const gir__step *s;
-    const uint32_t *sin;
-    uint32_t k, j;
-    gir_attr ta;
-    int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
+    uint32_t k;
     if (!m) return GIR_ERR_INVALID_ARG;
-    h = (const gir__ihdr *)(const void *)m->img;
-    v = (const gir__ival *)(const void *)(m->img + h->o_vals);
-    s = (const gir__step *)(const void *)(m->img + h->o_steps);
-    sin = (const uint32_t *)(const void *)(m->img + h->o_sin);
+    h = gir__ih(m->img);
+    v = gir__iv(m->img);
     m->status = GIR_OK;
     m->msg[0] = 0;
     for (k = 0; k < h->nin; ++k) {
-        uint32_t val = ((const uint32_t *)(const void *)(m->img + h->o_ins))[k];
-        if (val != GIR__IMG_NONE && !m->ptr[val] && v[val].bytes)
+        uint32_t val = gir__iu32(m->img, h->o_ins)[k];
+        if (val != GIR__IMG_NONE && !m->sub[0].ptr[val] && v[val].bytes)
             return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_UNBOUND, "run: input %l (node %l) %T %S is "
                                           "not bound (gir_image_bind)", (long long)k, (long long)v[val].node,
                                           (int)v[val].dtype, &v[val].shape);
     }
-    for (k = 0; k < h->nsteps; ++k, ++s) {
-        if ((s->flags & GIR__STEP_FOLD) && m->folded) continue;     /* run once, on the first good run */
-        for (j = 0; j < s->nin; ++j) {
-            uint32_t in = sin[s->in0 + j];
-            m->kin[j].p = m->ptr[in] ? m->ptr[in] : (const void *)&gir__empty;
-            m->kin[j].s = &v[in].shape;
-            m->kin[j].dt = v[in].dtype;
-            m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
-        }
-        if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
-        else if (!zeros) GIR_MEMSET(&ta, 0, sizeof ta);            /* no attributes: all zeros (once in a row) */
-        zeros = !s->attr;
-        m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
-                                     &ta, m->scratch, m->runs, m->msg, NULL);
-        if (m->status != GIR_OK) break;
-    }
-    ++m->runs;
+    m->status = gir__img_steps(m, 0);
     if (m->status == GIR_OK) m->folded = 1;
     return m->status;
 }
@@ -50852,20 +51354,29 @@ GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes) {
     if (k < 0 || (uint32_t)k >= h->nout) return NULL;
     val = ((const uint32_t *)(const void *)(m->img + h->o_outs))[k];
     if (bytes) *bytes = ((const gir__ival *)(const void *)(m->img + h->o_vals))[val].bytes;
-    return m->ptr[val];
+    return m->sub[0].ptr[val];
 }
 GIR_API const char *gir_image_message(const gir_image *m) { return m ? m->msg : "no image (NULL)"; }
+/* the sub-images of an image whose first header is checked, each checked to lie inside it: their number + 1 (0:
+   a sub-image that does not) */
+static uint32_t gir__img_nsub_in(const unsigned char *img) {
+    uint32_t s, n = gir__img_nsub(gir__ih(img));
+    for (s = 1; s <= n; ++s)
+        if (!gir__img_sub_in(img, s)) return 0;
+    return n + 1;
+}
 GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
     const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__step *s;
-    uint32_t k;
+    uint32_t k, s, ns;
     int op, n = 0;
-    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return -1;
-    s = (const gir__step *)(const void *)(img + h->o_steps);
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK || !(ns = gir__img_nsub_in(img))) return -1;
     for (op = 1; op < GIR_OP__COUNT; ++op) {         /* ascending, each once: one pass over the steps per op */
-        for (k = 0; k < h->nsteps && s[k].op != op; ++k) {}
-        if (k == h->nsteps) continue;
+        for (s = 0, k = 1; s < ns && k; ++s) {
+            const unsigned char *b = gir__img_sub(img, s);
+            for (k = 0; k < gir__ih(b)->nsteps && gir__ist(b)[k].op != op; ++k) {}
+            k = k == gir__ih(b)->nsteps;
+        }
+        if (k) continue;
         if (ops && n < max) ops[n] = (gir_op)op;
         ++n;
     }
@@ -50873,14 +51384,14 @@ GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
 }
 GIR_API unsigned gir_image_dtypes(const void *image, size_t len) {
     const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__ival *v;
     unsigned mask = 0;
-    uint32_t k;
-    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return 0;
-    v = (const gir__ival *)(const void *)(img + h->o_vals);
-    for (k = 0; k < h->nvals; ++k)
-        if (v[k].dtype < 32) mask |= 1u << v[k].dtype;
+    uint32_t k, s, ns;
+    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK || !(ns = gir__img_nsub_in(img))) return 0;
+    for (s = 0; s < ns; ++s) {
+        const unsigned char *b = gir__img_sub(img, s);
+        for (k = 0; k < gir__ih(b)->nvals; ++k)
+            if (gir__iv(b)[k].dtype < 32) mask |= 1u << gir__iv(b)[k].dtype;
+    }
     return mask;
 }
 

@@ -70,7 +70,7 @@ LAYERS = [
     ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "call_steps.c", "compile.c", "run.c"]),
     ("90-library", ["init.c", "dump.c", "train.c", "trainer.c", "layers.c", "io.c", "onnx_read.c", "onnx_import.c",
                     "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_ops_control.c",
-                    "onnx_build.c", "onnx_write.c", "image.c",
+                    "onnx_build.c", "onnx_write.c", "image.c", "image_calls.c", "image_run.c",
                     "end.c"]),
 ]
 FRAGMENTS = ["%s/%s" % (layer, f) for layer, files in LAYERS for f in files]

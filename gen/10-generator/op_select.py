@@ -149,6 +149,8 @@ def emit_select(ops, deps, grad_core, groups):
         out.append("#define GIR__KEPT_DT_%s %s" % (rule, kept([op.name for op in ops if op.dtype == rule])))
     out.append("#define GIR__KEPT_F_EVAL_PICK1 %s   /* some kept op has the flag EVAL_PICK1 */"
                % kept([op.name for op in ops if "EVAL_PICK1" in op.flags]))
+    out.append("#define GIR__KEPT_F_TUPLE %s   /* some kept op has the flag TUPLE (a call: images run sub-images) */"
+               % kept([op.name for op in ops if "TUPLE" in op.flags]))
     for what, kind, name in (("AXIS", "i", "axis"), ("AXES", "l", "axes")):
         names = [op.name for op in ops if op.shape == "SAME" and any(k == kind and n == name for k, n, _ in op.attrs)]
         out.append("#define GIR__KEPT_SAME_%s %s   /* a kept op of shape rule SAME has an attribute %s:%s */"

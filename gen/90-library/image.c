@@ -1,18 +1,27 @@
 /* >>image: a compiled plan as one block of bytes, written on the host, run in place by firmware ---------------
-   THE IMAGE (version 2; a version-1 image, which this reader also reads, has no value of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
-   magic and refuses it); sections start at offsets aligned to 4, values at offsets aligned to 16.
+   THE IMAGE (version 3; versions 1 and 2, which this reader also reads, have no sub-images, and version 1 no value
+   of kind "in a variable"). Every field is in the writer's byte order (the reader tells the other order by the
+   magic and refuses it); sections start at offsets aligned to 4, values and sub-images at offsets aligned to 16.
      header   gir__ihdr: magic "GIRI", version, GIR__OPS_HASH and GIR_MAX_RANK of the writer, the image's bytes,
               the CRC-32 of every byte but its own field's four (the rest of the header too), the counts and the
               offsets of the sections below, the arena and variable-copy bytes the plan needs (not its scratch:
               the reader's kernels may need other scratch than the writer's, whose GEMM blocks are its own, so the
               reader sizes it)
      vals     gir__ival[nvals]: shape, dtype, kind (temporary, input, constant, variable, in a variable, none:
-              a value no step writes nor reads, such as a gradient folded into its update's GEMM), bytes,
-              the plan's node id (for messages) and an offset: in the arena (a temporary), in the image (values)
-              or, for a variable's new value computed in its memory (gen/80-plan/update.c), the variable's index
+              a value no step writes nor reads, such as a gradient folded into its update's GEMM; a result of a
+              call, a view of the call's value), bytes, the plan's node id (for messages) and an offset: in the
+              arena (a temporary), in the image (values), for a variable's new value computed in its memory
+              (gen/80-plan/update.c) the variable's index, for a result the step that places it
      steps    gir__step[nsteps] as gen/80-plan/plan_record.c defines it; attr is 1 + the offset of its packed attributes
      sin      u32[nsin]: the steps' inputs, value indices; ins u32[nin], outs u32[nout]: the values the device
               binds and reads, in the writer's order (in ins, GIR__IMG_NONE for an input the plan does not read)
+     calls    gir__icall_rec[ncall]: for each call step (a call, if, scan, while), in step order, the sub-image it
+              runs (an if's and a while's two: then and else, body and condition)
+     subs     u32[nsub], in the first header only: the offsets of the sub-images, each a header and sections as
+              above (offsets from its own start, its bytes its own extent, no CRC) holding the plan of a function
+              a call step runs, its parameters as ins and its results as outs. Sub-image 0 is the image itself;
+              the calls of sub-image 0, then of 1, 2, ... name 1, 2, 3, ... in turn, so each runs exactly one
+              call's function, after its caller (nothing recurses), at most GIR__IMG_MAXDEPTH deep
      attrs    the steps' attributes in gen/50-ir/graph.c's packed form (never a data pointer), then at least
               GIR__ATTR_MAXBYTES bytes before the image ends, so a packed record is never read past it
      data     the values of the constants and of the variables, each at its offset
@@ -21,20 +30,29 @@
    GIR_MAX_RANK). The writer only copies a plan that gir_plan_compile checked. The reader checks what would make it
    read or write outside the image or its RAM, so that a forged image (its checksum made right) is refused or runs
    inside them: counts, offsets, alignment, indices, kinds, sizes (shape x dtype = bytes), that every input is
-   listed, the ops of this build, and each step built again by its op's rules from its inputs' shapes and dtypes
-   and its attributes (arity, dtypes, attribute values, the result's shape and dtype). It cannot tell forged
-   numbers (weights, attribute values the rules accept) from true ones. */
+   listed, the ops of this build, each step built again by its op's rules from its inputs' shapes and dtypes
+   and its attributes (arity, dtypes, attribute values, the result's shape and dtype), and each call step against
+   the sub-images it runs (gen/90-library/image_calls.c). It cannot tell forged numbers (weights, attribute values
+   the rules accept) from true ones, nor a forged while step whose condition never turns false from a true one. */
 #define GIR__IMG_MAGIC 0x49524947u   /* "GIRI" as a little-endian u32 */
 #define GIR__IMG_CIGAM 0x47524949u   /* the magic as a host of the other byte order reads it */
-#define GIR__IMG_VERSION 2u
+#define GIR__IMG_VERSION 3u
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
-#define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them) */
+#define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them);
+                                         a call step's: GIR__MAX_IN */
+#define GIR__IMG_MAXDEPTH 16          /* the deepest nesting of calls an image holds (the reader recurses so deep) */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
     uint32_t nvals, nsteps, nsin, nin, nout, maxin;
     uint32_t o_vals, o_steps, o_sin, o_ins, o_outs, o_attrs, attr_bytes;
     uint32_t arena, vars;
+    uint32_t nsub, o_sub, ncall, o_call;       /* version 3 on */
 } gir__ihdr;
+typedef struct gir__icall_rec { uint32_t step, sub; } gir__icall_rec;
+/* the header's bytes: versions 1 and 2 end before nsub */
+static uint32_t gir__img_hbytes(const gir__ihdr *h) {
+    return h->version < 3u ? (uint32_t)offsetof(gir__ihdr, nsub) : (uint32_t)sizeof *h;
+}
 #define GIR__IMG_CRC_AT (offsetof(gir__ihdr, crc) + 4u)   /* the byte after the CRC's own field */
 /* the CRC of an image of n >= sizeof(gir__ihdr) bytes: every byte but the CRC field's */
 static uint32_t gir__img_crc(const unsigned char *img, uint32_t n) {
@@ -45,16 +63,30 @@ typedef struct gir__ival {
     uint32_t  node, off, bytes;
     uint8_t   dtype, kind, pad[2];
 } gir__ival;
-enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE };
+enum { GIR__IV_TEMP, GIR__IV_INPUT, GIR__IV_CONST, GIR__IV_VAR, GIR__IV_INVAR, GIR__IV_NONE, GIR__IV_VIEW };
 #define GIR__IV_DATA(kind) ((kind) == GIR__IV_CONST || (kind) == GIR__IV_VAR)   /* its bytes are in the image */
-/* In this order, so that its size is 16 + 4 pointers + the message on every ABI gir.h knows (a 1-byte enum, 4-byte
-   alignment of uint64_t): gir_image_ram_size_for counts it so for another target */
-struct gir_image {
+/* an opened sub-image: its runs (random ops key their streams by it), where it lies, each value's memory (the
+   arena, the image, a variable's copy, a bound input, a call's value), its kernels' inputs and its scratch */
+typedef struct gir__isub {
     uint64_t             runs;
     const unsigned char *img;
-    void               **ptr;     /* each value's memory: the arena, the image, a variable's copy, a bound input */
+    void               **ptr;
     gir__kin            *kin;
     unsigned char       *scratch;
+} gir__isub;
+/* an opened call record: the frame its step runs (gen/80-plan/call_steps.c) and the sub-image behind it */
+typedef struct gir__icall {
+    gir__frame           k;
+    struct gir_image    *m;
+    uint32_t             sub, step;
+} gir__icall;
+/* In this order, so that on every ABI gir.h knows (a 1-byte enum, 4-byte alignment of uint64_t) gir_image takes
+   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 7 pointers + 16: gir_image_ram_size_for
+   counts them so for another target */
+struct gir_image {
+    const unsigned char *img;
+    gir__isub           *sub;     /* sub-image 0: the image's own steps */
+    gir__icall          *call;    /* call record k runs sub-image k + 1 */
 #if defined(GIR_NO_ERROR_STRINGS)
     char                 msg[GIR__MSG_SHORT];     /* "image: " and a status name */
 #else
@@ -95,7 +127,8 @@ static void gir__img_kinds(const gir_plan *p, uint8_t *kind) {
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
         kind[k] = v->kind == GIR__VAL_TEMP ? GIR__IV_TEMP : v->kind == GIR__VAL_INPUT ? GIR__IV_INPUT :
-                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : v->kind == GIR__VAL_FUSED ? GIR__IV_NONE : GIR__IV_CONST;
+                  v->kind == GIR__VAL_INVAR ? GIR__IV_INVAR : v->kind == GIR__VAL_FUSED ? GIR__IV_NONE :
+                  v->kind == GIR__VAL_VIEW ? GIR__IV_VIEW : GIR__IV_CONST;
     }
     for (k = 0; k < p->nsteps; ++k)
         if (gir__op_is(p->steps[k].op, GIR__F_WRITES)) kind[p->sin[p->steps[k].in0]] = GIR__IV_VAR;
@@ -110,8 +143,13 @@ static size_t gir__img_attr(const gir_plan *p, const gir__step *s, unsigned char
     a.data = NULL;
     return gir__attr_pack(&a, pk);
 }
-/* lays the image out in h (offsets, counts, bytes); 0 when it would pass 4 GiB */
-static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int n_out, gir__ihdr *h) {
+/* the call records of step s: a call's and a scan's one, an if's and a while's two, none for another step */
+static uint32_t gir__img_nrec(int op) {
+    return !gir__op_is(op, GIR__F_TUPLE) ? 0u : gir__op_is(op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2u : 1u;
+}
+/* lays the sub-image of plan p out in h (offsets from its start, counts, bytes), with nsub sub-image offsets (the
+   first header's); 0 when it would pass 4 GiB or a call's value 2 GiB */
+static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int n_out, uint32_t nsub, gir__ihdr *h) {
     unsigned char pk[GIR__ATTR_MAXBYTES];
     uint64_t at, vars = 0;
     uint32_t k;
@@ -122,12 +160,16 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     h->nin = (uint32_t)n_in; h->nout = (uint32_t)n_out;
     h->arena = (uint32_t)p->arena_bytes;
     if (p->arena_bytes > 0xffffffffu) return 0;
+    for (k = 0; k < p->nsteps; ++k) h->ncall += gir__img_nrec(p->steps[k].op);
+    h->nsub = nsub;
     at = sizeof *h;
     h->o_vals = (uint32_t)at;  at += (uint64_t)p->nvals * sizeof(gir__ival);
     h->o_steps = (uint32_t)at; at += (uint64_t)p->nsteps * sizeof(gir__step);
     h->o_sin = (uint32_t)at;   at += (uint64_t)p->nsin * 4u;
     h->o_ins = (uint32_t)at;   at += (uint64_t)n_in * 4u;
     h->o_outs = (uint32_t)at;  at += (uint64_t)n_out * 4u;
+    h->o_call = (uint32_t)at;  at += (uint64_t)h->ncall * sizeof(gir__icall_rec);
+    h->o_sub = (uint32_t)at;   at += (uint64_t)nsub * 4u;
     h->o_attrs = (uint32_t)at;
     for (k = 0; k < p->nsteps; ++k) {
         if (p->steps[k].nin > h->maxin) h->maxin = p->steps[k].nin;
@@ -135,23 +177,29 @@ static int gir__img_layout(const gir_plan *p, const uint8_t *kind, int n_in, int
     }
     h->attr_bytes = (uint32_t)(at - h->o_attrs);
     at += GIR__ATTR_MAXBYTES;                 /* the reader's margin, shared with the values that follow */
-    for (k = 0; k < p->nvals; ++k)
+    for (k = 0; k < p->nvals; ++k) {
         if (GIR__IV_DATA(kind[k])) {
             at = gir__a16(at) + p->vals[k].bytes;
             if (kind[k] == GIR__IV_VAR) vars += gir__a16(p->vals[k].bytes);
         }
+        if (gir__op_is(p->g->nodes[p->vals[k].node].op, GIR__F_TUPLE) && p->vals[k].bytes > 0x7fffffffu) return 0;
+    }
     h->vars = (uint32_t)vars;
     h->bytes = gir__a16(at);
     return at < 0xfffffff0u && vars < 0xfffffff0u;
 }
-/* writes the sections after the header into img (h->bytes of them, zeroed) */
-static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_t *io, gir__ihdr *h, unsigned char *img) {
+/* writes the sections of p's sub-image after its header h into img (h->bytes of them, zeroed; the header
+   too). A call's value is a u8 vector of its bytes; a result names the step that places it; the call records
+   name the sub-images *next, *next + 1, ... in step order */
+static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_t *io, gir__ihdr *h, unsigned char *img,
+                           uint32_t *next) {
     gir__ival *iv = (gir__ival *)(void *)(img + h->o_vals);
     gir__step *st = (gir__step *)(void *)(img + h->o_steps);
-    uint32_t k, at = h->o_attrs, dat = h->o_attrs + h->attr_bytes + GIR__ATTR_MAXBYTES;
+    gir__icall_rec *rec = (gir__icall_rec *)(void *)(img + h->o_call);
+    uint32_t k, j, at = h->o_attrs, dat = h->o_attrs + h->attr_bytes + GIR__ATTR_MAXBYTES;
     for (k = 0; k < p->nvals; ++k) {
         const gir__val *v = &p->vals[k];
-        iv[k].shape = v->shape;
+        iv[k].shape = gir__op_is(p->g->nodes[v->node].op, GIR__F_TUPLE) ? gir_shape1((int32_t)v->bytes) : v->shape;
         iv[k].node = v->node;
         iv[k].bytes = (uint32_t)v->bytes;
         iv[k].dtype = v->dtype;
@@ -169,11 +217,14 @@ static void gir__img_write(const gir_plan *p, const uint8_t *kind, const uint32_
         st[k] = p->steps[k];
         st[k].attr = n ? at - h->o_attrs + 1 : 0;
         at += (uint32_t)n;
+        if (kind[p->steps[k].val] == GIR__IV_VIEW) iv[p->steps[k].val].off = k;
+        for (j = 0; j < gir__img_nrec(p->steps[k].op); ++j, ++rec) {
+            rec->step = k;
+            rec->sub = (*next)++;
+        }
     }
     if (p->nsin) GIR_MEMCPY(img + h->o_sin, p->sin, p->nsin * 4u);
     if (h->nin + h->nout) GIR_MEMCPY(img + h->o_ins, io, (h->nin + h->nout) * 4u);
-    GIR_MEMCPY(img, h, sizeof *h);
-    h->crc = gir__img_crc(img, h->bytes);
     GIR_MEMCPY(img, h, sizeof *h);
 }
 /* checks the lists and finds their values (io: the inputs' then the outputs' indices) */
@@ -195,12 +246,124 @@ static int gir__img_lists(gir_plan *p, int n_in, const gir_node *ins, int n_out,
     }
     return 1;
 }
+/* the lists of a function's plan (call c): its parameters (an unread one GIR__IMG_NONE), then its results */
+static void gir__img_sub_lists(const gir__call *c, uint32_t *io) {
+    int j;
+    for (j = 0; j < c->k.np + c->k.nr; ++j) io[j] = c->vi[j] ? c->vi[j] - 1 : GIR__IMG_NONE;
+}
+/* the plans a sub-image each: p, then breadth first the plans its call steps run, in step order (so the calls of
+   sub-image 0, 1, 2, ... name 1, 2, 3, ... in turn); cl[k] the call whose plan pl[k] is; dep[k] its depth */
+static void gir__img_plans(gir_plan *p, gir_plan **pl, const gir__call **cl, uint8_t *dep) {
+    uint32_t i, n = 1, k, j, m;
+    pl[0] = p; cl[0] = NULL; dep[0] = 0;
+    for (i = 0; i < n; ++i)
+        for (k = 0; k < pl[i]->nsteps; ++k) {
+            const gir__step *s = &pl[i]->steps[k];
+            const gir__call *c;
+            if (!gir__img_nrec(s->op)) continue;
+            c = gir__calls_of(pl[i], pl[i]->vals[s->val].node, &m);
+            for (j = 0; j < m; ++j, ++n) {
+                pl[n] = c[j].plan; cl[n] = &c[j];
+                dep[n] = (uint8_t)(dep[i] < 255 ? dep[i] + 1 : 255);
+            }
+        }
+}
+/* the sub-images below p: its calls' plans and theirs */
+static uint32_t gir__img_count(const gir_plan *p) {
+    uint32_t n = 0, k;
+    for (k = 0; k < p->ncalls; ++k) n += 1 + gir__img_count(p->calls[k].plan);
+    return n;
+}
+/* what an image cannot hold, in plan q of depth d: fused steps, a step that reads more than GIR__IMG_MAXIN inputs
+   (a call step: GIR__MAX_IN), calls nested deeper than GIR__IMG_MAXDEPTH; 0 with the error in p */
+static int gir__img_holds(gir_plan *p, const gir_plan *q, int d) {
+    uint32_t k;
+    if (q->nfused) {
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
+                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)q->nfused);
+        return 0;
+    }
+    if (d > GIR__IMG_MAXDEPTH) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: calls nest %d deep, an image's at most %d", d, GIR__IMG_MAXDEPTH);
+        return 0;
+    }
+    for (k = 0; k < q->nsteps; ++k)
+        if (!gir__img_nrec(q->steps[k].op) && q->steps[k].nin > GIR__IMG_MAXIN) {
+            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: step %l (%s) reads %l inputs, an image's steps at most %l",
+                       (long long)k, gir__op_names[q->steps[k].op], (long long)q->steps[k].nin,
+                       (long long)GIR__IMG_MAXIN);
+            return 0;
+        }
+    return 1;
+}
+/* the writer's lists: the plans, their calls, depths, headers and offsets (gir__img_plans), then room for the
+   kinds and lists of the largest */
+typedef struct gir__imgw {
+    gir_plan        **pl;
+    const gir__call **cl;
+    gir__ihdr        *hd;
+    uint32_t         *base, *io, n;
+    uint8_t          *dep, *kind;
+    size_t            bytes;
+} gir__imgw;
+static int gir__imgw_new(gir_plan *p, int n_io, gir__imgw *w) {
+    uint32_t i, most = 0, mio = (uint32_t)n_io;
+    size_t per = 2 * sizeof(void *) + sizeof(gir__ihdr) + 4 + 1;
+    unsigned char *m;
+    w->n = 1 + gir__img_count(p);
+    w->bytes = (size_t)w->n * per + 8;
+    if (!(m = (unsigned char *)gir__alloc(&p->a, w->bytes))) return 0;
+    w->pl = (gir_plan **)(void *)m;
+    w->cl = (const gir__call **)(void *)(w->pl + w->n);
+    w->hd = (gir__ihdr *)(void *)(w->cl + w->n);
+    w->base = (uint32_t *)(void *)(w->hd + w->n);
+    w->dep = (uint8_t *)(w->base + w->n);
+    gir__img_plans(p, w->pl, w->cl, w->dep);
+    for (i = 0; i < w->n; ++i) {
+        if (w->pl[i]->nvals > most) most = w->pl[i]->nvals;
+        if (i && (uint32_t)(w->cl[i]->k.np + w->cl[i]->k.nr) > mio) mio = (uint32_t)(w->cl[i]->k.np + w->cl[i]->k.nr);
+    }
+    w->io = (uint32_t *)gir__alloc(&p->a, (size_t)mio * 4u + most + 1);
+    if (!w->io) { gir__free(&p->a, m, w->bytes); return 0; }
+    w->kind = (uint8_t *)(w->io + mio);
+    return 1;
+}
+static void gir__imgw_free(gir_plan *p, gir__imgw *w) {
+    gir__free(&p->a, w->io, 0);
+    gir__free(&p->a, w->pl, w->bytes);
+}
+/* lays every sub-image out (io holds the top's lists): 0 past 4 GiB */
+static int gir__imgw_layout(gir__imgw *w, int n_in, int n_out) {
+    uint64_t end = 0;
+    uint32_t i;
+    for (i = 0; i < w->n; ++i) {
+        const gir__call *c = w->cl[i];
+        gir__img_kinds(w->pl[i], w->kind);
+        if (!gir__img_layout(w->pl[i], w->kind, c ? c->k.np : n_in, c ? c->k.nr : n_out, i ? 0 : w->n - 1, &w->hd[i]))
+            return 0;
+        w->base[i] = (uint32_t)end;
+        end = gir__a16(end + w->hd[i].bytes);
+        if (end >= 0xfffffff0u) return 0;
+    }
+    w->hd[0].bytes = (uint32_t)end;           /* the first header's: the whole image */
+    return 1;
+}
+/* writes every sub-image into img (zeroed; w->io holds the top's lists), then the offsets and the CRC */
+static void gir__imgw_write(gir__imgw *w, unsigned char *img) {
+    uint32_t i, next = 1;
+    for (i = 0; i < w->n; ++i) {
+        gir__img_kinds(w->pl[i], w->kind);
+        if (i) gir__img_sub_lists(w->cl[i], w->io);
+        gir__img_write(w->pl[i], w->kind, w->io, &w->hd[i], img + w->base[i], &next);
+    }
+    if (w->n > 1) GIR_MEMCPY(img + w->hd[0].o_sub, w->base + 1, (w->n - 1) * 4u);
+    w->hd[0].crc = gir__img_crc(img, w->hd[0].bytes);
+    GIR_MEMCPY(img, &w->hd[0], sizeof w->hd[0]);
+}
 GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *ins, int n_out, const gir_node *outs,
                                   void *buf, size_t cap, size_t *len) {
-    gir__ihdr h;
-    uint32_t *io;
-    uint8_t *kind;
-    size_t tmp;
+    gir__imgw w;
+    uint32_t i;
     int ok;
     if (!p || !len) return GIR_ERR_INVALID_ARG;
     *len = 0;
@@ -210,45 +373,25 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
         gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: bad lists (%d inputs, %d outputs)", n_in, n_out);
         return GIR_ERR_INVALID_ARG;
     }
-    if (p->ncalls) {
-        gir__pfail(p, GIR_ERR_UNSUPPORTED, "plan_image: %N calls '%s': plan images cannot hold calls yet",
-                   (const gir_graph *)p->g, (unsigned)p->calls[0].node, p->calls[0].f->name);
-        return GIR_ERR_UNSUPPORTED;
-    }
-    if (p->nfused) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
-                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)p->nfused);
-        return GIR_ERR_INVALID_ARG;
-    }
-    for (tmp = 0; tmp < p->nsteps; ++tmp)
-        if (p->steps[tmp].nin > GIR__IMG_MAXIN) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: step %l (%s) reads %l inputs, an image's steps at most %l",
-                       (long long)tmp, gir__op_names[p->steps[tmp].op], (long long)p->steps[tmp].nin,
-                       (long long)GIR__IMG_MAXIN);
-            return GIR_ERR_LIMIT;
-        }
-    tmp = (size_t)(n_in + n_out) * 4u + p->nvals;
-    if (!(io = (uint32_t *)gir__alloc(&p->a, tmp ? tmp : 1))) {
+    if (!gir__imgw_new(p, n_in + n_out, &w)) {
         gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "plan_image: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    kind = (uint8_t *)(io + n_in + n_out);
-    ok = gir__img_lists(p, n_in, ins, n_out, outs, io);
-    if (ok) {
-        gir__img_kinds(p, kind);
-        if (!gir__img_layout(p, kind, n_in, n_out, &h)) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB");
-            ok = 0;
-        } else if ((*len = h.bytes) <= cap && buf) {
-            GIR_MEMSET(buf, 0, h.bytes);
-            gir__img_write(p, kind, io, &h, (unsigned char *)buf);
-        } else if (buf) {
-            gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image takes %l bytes, the buffer holds %l (ask with buf "
-                       "NULL first)", (long long)h.bytes, (long long)cap);
-            ok = 0;
-        }
+    for (ok = 1, i = 0; ok && i < w.n; ++i) ok = gir__img_holds(p, w.pl[i], w.dep[i]);
+    ok = ok && gir__img_lists(p, n_in, ins, n_out, outs, w.io);
+    if (ok && !gir__imgw_layout(&w, n_in, n_out)) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB (or a call's results 2 GiB)");
+        ok = 0;
     }
-    gir__free(&p->a, io, tmp ? tmp : 1);
+    if (ok && (*len = w.hd[0].bytes) <= cap && buf) {
+        GIR_MEMSET(buf, 0, w.hd[0].bytes);
+        gir__imgw_write(&w, (unsigned char *)buf);
+    } else if (ok && buf) {
+        gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image takes %l bytes, the buffer holds %l (ask with buf "
+                   "NULL first)", (long long)w.hd[0].bytes, (long long)cap);
+        ok = 0;
+    }
+    gir__imgw_free(p, &w);
     return ok ? GIR_OK : p->status;
 }
 
@@ -270,11 +413,20 @@ static gir_status gir__ifail(char *msg, size_t cap, gir_status s, const char *fm
 #endif
 /* section [off, off + n * size) lies in the image's bytes, aligned to 4 */
 static int gir__img_in(const gir__ihdr *h, uint32_t off, uint32_t n, uint32_t size) {
-    return off % 4u == 0 && off >= sizeof *h && (uint64_t)off + (uint64_t)n * size <= h->bytes;
+    return off % 4u == 0 && off >= gir__img_hbytes(h) && (uint64_t)off + (uint64_t)n * size <= h->bytes;
 }
 /* a header field of an image in the other byte order (swap) or this one */
 static uint32_t gir__img_u32(uint32_t v, int swap) {
     return swap ? (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24) : v;
+}
+/* the sections of a (sub-)image's header h lie inside it (the sub-image table is the first header's) */
+static int gir__img_sections(const gir__ihdr *h) {
+    return gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) && gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) &&
+           gir__img_in(h, h->o_sin, h->nsin, 4) && gir__img_in(h, h->o_ins, h->nin, 4) &&
+           gir__img_in(h, h->o_outs, h->nout, 4) &&
+           (h->version < 3u || gir__img_in(h, h->o_call, h->ncall, sizeof(gir__icall_rec))) &&
+           gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
+                       h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) && h->maxin <= 0xffffu;
 }
 static gir_status gir__img_check_head(const unsigned char *img, size_t len, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
@@ -301,11 +453,7 @@ static gir_status gir__img_check_head(const unsigned char *img, size_t len, char
                           "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
     if (h->ops_hash != GIR__OPS_HASH)
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
-    if (!gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) || !gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) ||
-        !gir__img_in(h, h->o_sin, h->nsin, 4) || !gir__img_in(h, h->o_ins, h->nin, 4) ||
-        !gir__img_in(h, h->o_outs, h->nout, 4) ||
-        !gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
-                     h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) || h->maxin > 0xffffu)
+    if (!gir__img_sections(h) || (h->version >= 3u && !gir__img_in(h, h->o_sub, h->nsub, 4)))
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a section lies outside the image");
     return GIR_OK;
 }
@@ -317,7 +465,7 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_NONE &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VIEW &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP)      /* inside the arena, aligned for its elements */
             ok = (uint64_t)v[k].off + v[k].bytes <= h->arena && v[k].off % gir__dtype_sizes[v[k].dtype] == 0;
@@ -349,6 +497,13 @@ static int gir__img_f32_step(const unsigned char *img, const gir__step *s) {
     for (j = 0; j < s->nin; ++j) in[j].dt = v[sin[s->in0 + j]].dtype;
     return gir__f32_step_ok(s->op, v[s->val].dtype, in, s->nin);
 }
+/* the kind of value step s may write: a call step a temporary (its results), a result step a view of it, other
+   steps a temporary or a variable's new value in the variable's memory */
+static int gir__img_writes(const gir__step *s, int kind) {
+    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_TUPLE)) return kind == GIR__IV_TEMP;
+    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_PROJ)) return kind == GIR__IV_VIEW;
+    return kind == GIR__IV_TEMP || kind == GIR__IV_INVAR;
+}
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
     const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
     const gir__ival *v = (const gir__ival *)(const void *)(img + h->o_vals);
@@ -360,8 +515,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
     for (k = 0; k < h->nsin; ++k)              /* first: the step checks below read the values of inputs */
         if (sin[k] >= h->nvals) return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step input %l is malformed", (long long)k);
     for (k = 0; k < h->nsteps; ++k) {
-        int ok = s[k].val < h->nvals && (v[s[k].val].kind == GIR__IV_TEMP || v[s[k].val].kind == GIR__IV_INVAR) &&
-                 s[k].nin <= h->maxin &&
+        int ok = s[k].val < h->nvals && gir__img_writes(&s[k], v[s[k].val].kind) && s[k].nin <= h->maxin &&
                  (uint64_t)s[k].in0 + s[k].nin <= h->nsin &&
                  (!s[k].attr || (s[k].attr <= h->attr_bytes && !(img[h->o_attrs + s[k].attr] & 0x40u)));
         for (j = 0; ok && j < s[k].nin; ++j) ok = v[sin[s[k].in0 + j]].kind != GIR__IV_NONE;     /* read by none */
@@ -370,7 +524,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (GIR__OP_ABSENT(s[k].op))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (GIR__ONLY_F32 && !gir__img_f32_step(img, &s[k]))
+        if (GIR__ONLY_F32 && !gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ) && !gir__img_f32_step(img, &s[k]))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l (%s): integer work, and this build has "
                               "GIR_ONLY_F32", (long long)k, gir__op_names[s[k].op]);
         if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
@@ -491,15 +645,17 @@ static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size
     const gir__step *s = (const gir__step *)(const void *)(img + h->o_steps);
     gir__ichk c;
     uint32_t k;
-    (void)v; (void)s;                            /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
-    if (h->maxin > GIR__IMG_MAXIN)
-        return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a step reads %l inputs, an image's at most %l",
-                          (long long)h->maxin, (long long)GIR__IMG_MAXIN);
-    for (k = 0; k < h->nsteps; ++k)
+    (void)v;                                     /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
+    for (k = 0; k < h->nsteps; ++k) {
+        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;      /* gen/90-library/image_calls.c */
+        if (s[k].nin > GIR__IMG_MAXIN)
+            return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l reads %l inputs, an image's at most %l",
+                              (long long)k, (long long)s[k].nin, (long long)GIR__IMG_MAXIN);
         if (gir__img_rebuild(&c, img, k))
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l is malformed: %s (node %l) %T %S disagrees "
                               "with its op's rules%s%s", (long long)k, gir__op_names[s[k].op], (long long)v[s[k].val].node,
                               (int)v[s[k].val].dtype, &v[s[k].val].shape, c.g.msg[0] ? ": " : "", c.g.msg);
+    }
     return GIR_OK;
 }
 /* the scratch the kernels of a build need for the image's steps (of a checked image): a build whose GEMM is the
@@ -514,6 +670,7 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     int j;
     for (k = 0; k < h->nsteps; ++k) {
         gir_shape in[2];
+        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;        /* no kernel */
         for (j = 0; j < 2; ++j)
             in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
         b = gir__scratch_bytes_on(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL,
@@ -522,216 +679,4 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     }
     return most;
 }
-/* the RAM a checked image needs on a build with these sizes of gir_image, a pointer and gir__kin, whose GEMM is
-   the instruction set isa's and packs (packed): struct, pointers, kernel inputs, variables, then the arena and
-   scratch at GIR__ALIGN (ram is aligned to 8: at most GIR__ALIGN - 8 bytes of padding) */
-static uint64_t gir__img_ram_of(const unsigned char *img, uint64_t image_bytes, uint64_t ptr_bytes, uint64_t kin_bytes,
-                                int isa, int packed) {
-    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
-    return gir__a16(image_bytes) + gir__a16((uint64_t)h->nvals * ptr_bytes) + gir__a16((uint64_t)h->maxin * kin_bytes) +
-           h->vars + (GIR__ALIGN - 8) + (((uint64_t)h->arena + GIR__ALIGN - 1) & ~(uint64_t)(GIR__ALIGN - 1)) +
-           gir__img_scratch_on(img, isa, packed);
-}
-/* ... on this build, from its own sizes (what gir_image_open lays out) */
-static uint64_t gir__img_ram(const unsigned char *img) {
-    return gir__img_ram_of(img, sizeof(gir_image), sizeof(void *), sizeof(gir__kin), gir__simd_level(), GIR__PACKED_GEMM);
-}
-/* every check of gir_image_open */
-static gir_status gir__img_check(const unsigned char *img, size_t len, char *msg, size_t cap) {
-    gir_status s;
-    if ((s = gir__img_check_head(img, len, msg, cap)) != GIR_OK || (s = gir__img_check_vals(img, msg, cap)) != GIR_OK ||
-        (s = gir__img_check_steps(img, msg, cap)) != GIR_OK)
-        return s;
-    return gir__img_check_rules(img, msg, cap);
-}
-GIR_API gir_status gir_image_ram_size(const void *image, size_t len, size_t *bytes) {
-    gir_status s;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
-    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    if (gir__img_ram((const unsigned char *)image) > (size_t)-1) return GIR_ERR_LIMIT;
-    *bytes = (size_t)gir__img_ram((const unsigned char *)image);
-    return GIR_OK;
-}
-GIR_API gir_image_target gir_image_target_native(void) {
-    gir_image_target t;
-    t.ptr_bytes = (int)sizeof(void *);
-    t.isa = gir_simd_name();
-    t.packed_gemm = GIR__PACKED_GEMM;
-#if defined(GIR_NO_ERROR_STRINGS)
-    t.error_strings = 0;
-#else
-    t.error_strings = 1;
-#endif
-    return t;
-}
-/* ... on a target, from its pointer size: gir_image is 16 + 4 pointers + the message (its field order above),
-   gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
-   against the sizes of the build that runs them */
-GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
-                                          size_t *bytes) {
-    const int nisa = (int)(sizeof gir__isa_names / sizeof gir__isa_names[0]);
-    uint64_t pb, ram;
-    gir_status s;
-    int isa;
-    if (!bytes) return GIR_ERR_INVALID_ARG;
-    *bytes = 0;
-    if (!target || (target->ptr_bytes != 4 && target->ptr_bytes != 8) || !target->isa) return GIR_ERR_INVALID_ARG;
-    for (isa = 0; isa < nisa && !gir__streq(target->isa, gir__isa_names[isa]); ++isa) {}
-    if (isa == nisa) return GIR_ERR_INVALID_ARG;
-    if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
-    pb = (uint64_t)target->ptr_bytes;
-    ram = gir__img_ram_of((const unsigned char *)image, 16 + 4 * pb + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT),
-                          pb, 2 * pb + 8, isa, target->packed_gemm != 0);
-    if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
-    *bytes = (size_t)ram;
-    return GIR_OK;
-}
-GIR_API gir_status gir_image_open(const void *image, size_t len, void *ram, size_t ram_bytes, gir_image **out,
-                                  char *msg, size_t msgcap) {
-    const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__ival *v;
-    gir_image *m;
-    unsigned char *at, *arena;
-    uint32_t k;
-    gir_status s;
-    if (msg && msgcap) msg[0] = 0;
-    if (!out) return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "out is NULL");
-    *out = NULL;
-    if ((s = gir__img_check(img, len, msg, msgcap)) != GIR_OK) return s;
-    if (!ram || (uintptr_t)ram % 8u)
-        return gir__ifail(msg, msgcap, GIR_ERR_INVALID_ARG, "ram is %s", ram ? "not aligned to 8 bytes" : "NULL");
-    if (gir__img_ram(img) > ram_bytes)
-        return gir__ifail(msg, msgcap, GIR_ERR_OUT_OF_MEMORY, "ram of %l bytes is too small: the image needs %l "
-                          "(gir_image_ram_size)", (long long)ram_bytes, (long long)gir__img_ram(img));
-    m = (gir_image *)ram;
-    GIR_MEMSET(m, 0, sizeof *m);
-    m->img = img;
-    at = (unsigned char *)ram + gir__a16(sizeof *m);
-    m->ptr = (void **)(void *)at;
-    at += gir__a16((uint64_t)h->nvals * sizeof(void *));
-    m->kin = (gir__kin *)(void *)at;
-    at += gir__a16((uint64_t)h->maxin * sizeof(gir__kin));
-    arena = at + h->vars;
-    arena += (GIR__ALIGN - (size_t)((uintptr_t)arena % GIR__ALIGN)) % GIR__ALIGN;
-    m->scratch = arena + (((size_t)h->arena + GIR__ALIGN - 1) & ~(size_t)(GIR__ALIGN - 1));
-    v = (const gir__ival *)(const void *)(img + h->o_vals);
-    for (k = 0; k < h->nvals; ++k) {
-        switch (v[k].kind) {
-        case GIR__IV_TEMP: m->ptr[k] = arena + v[k].off; break;
-        case GIR__IV_INPUT: m->ptr[k] = NULL; break;
-        case GIR__IV_CONST: m->ptr[k] = (void *)(uintptr_t)(img + v[k].off); break;
-        case GIR__IV_INVAR: m->ptr[k] = m->ptr[v[k].off]; break;      /* checked: a variable before it */
-        case GIR__IV_NONE: m->ptr[k] = NULL; break;                    /* checked: no step reads it */
-        default:
-            if (v[k].bytes) GIR_MEMCPY(at, img + v[k].off, v[k].bytes);
-            m->ptr[k] = at;
-            at += gir__a16(v[k].bytes);
-        }
-    }
-    *out = m;
-    return GIR_OK;
-}
 /*@cold end*/
-GIR_API gir_status gir_image_bind(gir_image *m, int k, const void *data, size_t bytes) {
-    const gir__ihdr *h;
-    const gir__ival *v;
-    uint32_t val;
-    if (!m) return GIR_ERR_INVALID_ARG;
-    h = (const gir__ihdr *)(const void *)m->img;
-    if (k < 0 || (uint32_t)k >= h->nin)
-        return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_INDEX, "bind: input %d of %l", k, (long long)h->nin);
-    val = ((const uint32_t *)(const void *)(m->img + h->o_ins))[k];
-    if (val == GIR__IMG_NONE) return GIR_OK;
-    v = (const gir__ival *)(const void *)(m->img + h->o_vals) + val;
-    if (bytes != v->bytes || (!data && bytes) || (uintptr_t)data % gir__dtype_sizes[v->dtype])
-        return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_INVALID_ARG, "bind: input %d (node %l) %T %S "
-                                      "takes %l bytes aligned to %l, got %l at %p", k, (long long)v->node, (int)v->dtype,
-                                      &v->shape, (long long)v->bytes, (long long)gir__dtype_sizes[v->dtype],
-                                      (long long)bytes, data);
-    m->ptr[val] = (void *)(uintptr_t)data;
-    return GIR_OK;
-}
-GIR_API gir_status gir_image_run(gir_image *m) {
-    const gir__ihdr *h;
-    const gir__ival *v;
-    const gir__step *s;
-    const uint32_t *sin;
-    uint32_t k, j;
-    gir_attr ta;
-    int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
-    if (!m) return GIR_ERR_INVALID_ARG;
-    h = (const gir__ihdr *)(const void *)m->img;
-    v = (const gir__ival *)(const void *)(m->img + h->o_vals);
-    s = (const gir__step *)(const void *)(m->img + h->o_steps);
-    sin = (const uint32_t *)(const void *)(m->img + h->o_sin);
-    m->status = GIR_OK;
-    m->msg[0] = 0;
-    for (k = 0; k < h->nin; ++k) {
-        uint32_t val = ((const uint32_t *)(const void *)(m->img + h->o_ins))[k];
-        if (val != GIR__IMG_NONE && !m->ptr[val] && v[val].bytes)
-            return m->status = gir__ifail(m->msg, sizeof m->msg, GIR_ERR_UNBOUND, "run: input %l (node %l) %T %S is "
-                                          "not bound (gir_image_bind)", (long long)k, (long long)v[val].node,
-                                          (int)v[val].dtype, &v[val].shape);
-    }
-    for (k = 0; k < h->nsteps; ++k, ++s) {
-        if ((s->flags & GIR__STEP_FOLD) && m->folded) continue;     /* run once, on the first good run */
-        for (j = 0; j < s->nin; ++j) {
-            uint32_t in = sin[s->in0 + j];
-            m->kin[j].p = m->ptr[in] ? m->ptr[in] : (const void *)&gir__empty;
-            m->kin[j].s = &v[in].shape;
-            m->kin[j].dt = v[in].dtype;
-            m->kin[j].tr = j < 8 ? (s->tr >> j) & 1 : 0;
-        }
-        if (s->attr) gir__attr_unpack(m->img + h->o_attrs + s->attr - 1, &ta);
-        else if (!zeros) GIR_MEMSET(&ta, 0, sizeof ta);            /* no attributes: all zeros (once in a row) */
-        zeros = !s->attr;
-        m->status = gir__step_kernel(s, v[s->val].dtype, &v[s->val].shape, m->ptr[s->val], v[s->val].node, m->kin,
-                                     &ta, m->scratch, m->runs, m->msg, NULL);
-        if (m->status != GIR_OK) break;
-    }
-    ++m->runs;
-    if (m->status == GIR_OK) m->folded = 1;
-    return m->status;
-}
-GIR_API const void *gir_image_output(const gir_image *m, int k, size_t *bytes) {
-    const gir__ihdr *h;
-    uint32_t val;
-    if (bytes) *bytes = 0;
-    if (!m) return NULL;
-    h = (const gir__ihdr *)(const void *)m->img;
-    if (k < 0 || (uint32_t)k >= h->nout) return NULL;
-    val = ((const uint32_t *)(const void *)(m->img + h->o_outs))[k];
-    if (bytes) *bytes = ((const gir__ival *)(const void *)(m->img + h->o_vals))[val].bytes;
-    return m->ptr[val];
-}
-GIR_API const char *gir_image_message(const gir_image *m) { return m ? m->msg : "no image (NULL)"; }
-GIR_API int gir_image_ops(const void *image, size_t len, gir_op *ops, int max) {
-    const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__step *s;
-    uint32_t k;
-    int op, n = 0;
-    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return -1;
-    s = (const gir__step *)(const void *)(img + h->o_steps);
-    for (op = 1; op < GIR_OP__COUNT; ++op) {         /* ascending, each once: one pass over the steps per op */
-        for (k = 0; k < h->nsteps && s[k].op != op; ++k) {}
-        if (k == h->nsteps) continue;
-        if (ops && n < max) ops[n] = (gir_op)op;
-        ++n;
-    }
-    return n;
-}
-GIR_API unsigned gir_image_dtypes(const void *image, size_t len) {
-    const unsigned char *img = (const unsigned char *)image;
-    const gir__ihdr *h = (const gir__ihdr *)image;
-    const gir__ival *v;
-    unsigned mask = 0;
-    uint32_t k;
-    if (gir__img_check_head(img, len, NULL, 0) != GIR_OK) return 0;
-    v = (const gir__ival *)(const void *)(img + h->o_vals);
-    for (k = 0; k < h->nvals; ++k)
-        if (v[k].dtype < 32) mask |= 1u << v[k].dtype;
-    return mask;
-}

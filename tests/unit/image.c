@@ -392,7 +392,12 @@ static int test_image_damaged(void) {
             break;
         case 14: ((uint32_t *)(void *)(copy + h.o_ins))[0] = GIR__IMG_NONE; want = "no list names"; break;
         case 15: v[s[0].val].off += 2; break;                                 /* a temporary off its alignment */
-        case 16: ((gir__ihdr *)(void *)copy)->maxin = GIR__IMG_MAXIN + 1; want = "at most"; break;
+        case 16:                                     /* a kernel step of more inputs than the check holds */
+            ((gir__ihdr *)(void *)copy)->maxin = GIR__IMG_MAXIN + 1;
+            s[h.nsteps - 1].nin = GIR__IMG_MAXIN + 1;
+            s[h.nsteps - 1].in0 = 0;
+            want = h.nsin > GIR__IMG_MAXIN ? "at most" : "malformed";
+            break;
         default: s[0].op = GIR_OP_ASSIGN; ((uint32_t *)(void *)(copy + h.o_sin))[s[0].in0] = 0xffffff00u; break;
         }
         if (!img_reopen(&b, copy, msg) || !strstr(msg, want)) { free(copy); FAILF("damage %d: %s", (int)k, msg); }
@@ -437,12 +442,12 @@ static int test_image_header_flips_damaged(void) {
         }
     /* intact images of another gir.h: the field changed and the checksum made right again */
     for (k = 0; k < 4; ++k) {
-        static const char *const want[4] = {"written by another gir.h: version 3", "another op table",
+        static const char *const want[4] = {"written by another gir.h: version 4", "another op table",
                                             "written by another gir.h, with GIR_MAX_RANK 7",
                                             "written by another gir.h, on a host of the other byte order"};
         memcpy(copy, b.img, b.len);
         memcpy(&h, copy, sizeof h);
-        if (k == 0) h.version = 3;
+        if (k == 0) h.version = 4;
         if (k == 1) h.ops_hash ^= 0x100u;
         if (k == 2) h.max_rank = GIR_MAX_RANK + 1;
         if (k == 3) {            /* the magic and the two fields read before the checksum, in the other order */

@@ -30,6 +30,9 @@
 #if !defined(GIR_TEST_NO_IMAGE)
 #include "image.c"
 #endif
+#if !defined(GIR_TEST_NO_IMAGE_CALLS)
+#include "image_calls.c"
+#endif
 #if !defined(GIR_TEST_NO_INIT)
 #include "init.c"
 #endif
@@ -153,6 +156,11 @@ static void run_suites(void) {
     skip_test("image/", "left out of this build (GIR_TEST_NO_IMAGE)");
 #else
     suite_image();
+#endif
+#if defined(GIR_TEST_NO_IMAGE_CALLS)
+    skip_test("image_calls/", "left out of this build (GIR_TEST_NO_IMAGE_CALLS)");
+#else
+    suite_image_calls();
 #endif
 #if defined(GIR_TEST_NO_INIT)
     skip_test("init/", "left out of this build (GIR_TEST_NO_INIT)");
