@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=6edd6cc2cf65ac9c
+                                          gen/ sha256=a1bfa995b2a19119
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -50184,6 +50184,8 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
 #define GIR__IMG_NONE 0xffffffffu     /* in ins: an input the plan does not read */
 #define GIR__IMG_MAXIN 16             /* the most inputs a step of an image reads (the reader's check holds them);
                                          a call step's: GIR__MAX_IN */
+/* a call or result step, in a build with call ops (without, they are refused as ops this build lacks): no kernel */
+#define GIR__IMG_CALLISH(op) (GIR__KEPT_F_TUPLE && (op) < GIR_OP__COUNT && gir__op_is((op), GIR__F_TUPLE | GIR__F_PROJ))
 #define GIR__IMG_MAXDEPTH 16          /* the deepest nesting of calls an image holds (the reader recurses so deep) */
 typedef struct gir__ihdr {
     uint32_t magic, version, ops_hash, max_rank, bytes, crc;
@@ -50421,13 +50423,15 @@ static uint32_t gir__img_count(const gir_plan *p) {
     for (k = 0; k < p->ncalls; ++k) n += 1 + gir__img_count(p->calls[k].plan);
     return n;
 }
-/* what an image cannot hold, in plan q of depth d: fused steps, a step that reads more than GIR__IMG_MAXIN inputs
-   (a call step: GIR__MAX_IN), calls nested deeper than GIR__IMG_MAXDEPTH; 0 with the error in p */
-static int gir__img_holds(gir_plan *p, const gir_plan *q, int d) {
+/* what an image cannot hold, in plan q (call c's; NULL: p) of depth d: fused steps, a step that reads more than
+   GIR__IMG_MAXIN inputs (a call step: GIR__MAX_IN), calls nested deeper than GIR__IMG_MAXDEPTH; 0 with the error
+   in p */
+static int gir__img_holds(gir_plan *p, const gir_plan *q, const gir__call *c, int d) {
     uint32_t k;
     if (q->nfused) {
-        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan fuses %u steps: compile it with "
-                   "GIR_COMPILE_NO_FUSION for an image", (unsigned)q->nfused);
+        gir__pfail(p, GIR_ERR_INVALID_ARG, "plan_image: the plan%s%s%s fuses %u steps: compile it with "
+                   "GIR_COMPILE_NO_FUSION for an image", c ? " of '" : "", c ? c->f->name : "", c ? "'" : "",
+                   (unsigned)q->nfused);
         return 0;
     }
     if (d > GIR__IMG_MAXDEPTH) {
@@ -50524,7 +50528,7 @@ GIR_API gir_status gir_plan_write_image(gir_plan *p, int n_in, const gir_node *i
         gir__pfail(p, GIR_ERR_OUT_OF_MEMORY, "plan_image: out of memory");
         return GIR_ERR_OUT_OF_MEMORY;
     }
-    for (ok = 1, i = 0; ok && i < w.n; ++i) ok = gir__img_holds(p, w.pl[i], w.dep[i]);
+    for (ok = 1, i = 0; ok && i < w.n; ++i) ok = gir__img_holds(p, w.pl[i], w.cl[i], w.dep[i]);
     ok = ok && gir__img_lists(p, n_in, ins, n_out, outs, w.io);
     if (ok && !gir__imgw_layout(&w, n_in, n_out)) {
         gir__pfail(p, GIR_ERR_LIMIT, "plan_image: the image would pass 4 GiB (or a call's results 2 GiB)");
@@ -50568,10 +50572,11 @@ static uint32_t gir__img_u32(uint32_t v, int swap) {
 }
 /* the sections of a (sub-)image's header h lie inside it (the sub-image table is the first header's) */
 static int gir__img_sections(const gir__ihdr *h) {
-    return gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) && gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) &&
+    return gir__img_in(h, h->o_vals, h->nvals, sizeof(gir__ival)) &&
+           gir__img_in(h, h->o_steps, h->nsteps, sizeof(gir__step)) &&
            gir__img_in(h, h->o_sin, h->nsin, 4) && gir__img_in(h, h->o_ins, h->nin, 4) &&
            gir__img_in(h, h->o_outs, h->nout, 4) &&
-           (h->version < 3u || gir__img_in(h, h->o_call, h->ncall, sizeof(gir__icall_rec))) &&
+           (!GIR__KEPT_F_TUPLE || h->version < 3u || gir__img_in(h, h->o_call, h->ncall, sizeof(gir__icall_rec))) &&
            gir__img_in(h, h->o_attrs, 1, h->attr_bytes + (uint64_t)GIR__ATTR_MAXBYTES > 0xffffffffu ? 0xffffffffu :
                        h->attr_bytes + (uint32_t)GIR__ATTR_MAXBYTES) && h->maxin <= 0xffffu;
 }
@@ -50600,7 +50605,7 @@ static gir_status gir__img_check_head(const unsigned char *img, size_t len, char
                           "%l)", (long long)h->max_rank, (long long)GIR_MAX_RANK);
     if (h->ops_hash != GIR__OPS_HASH)
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "written by a gir.h with another op table");
-    if (!gir__img_sections(h) || (h->version >= 3u && !gir__img_in(h, h->o_sub, h->nsub, 4)))
+    if (!gir__img_sections(h) || (GIR__KEPT_F_TUPLE && h->version >= 3u && !gir__img_in(h, h->o_sub, h->nsub, 4)))
         return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "a section lies outside the image");
     return GIR_OK;
 }
@@ -50612,7 +50617,8 @@ static gir_status gir__img_check_vals(const unsigned char *img, char *msg, size_
     uint32_t k;
     for (k = 0; k < h->nvals; ++k) {
         size_t b;
-        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT && v[k].kind <= GIR__IV_VIEW &&
+        int ok = v[k].dtype > 0 && v[k].dtype < GIR_DTYPE__COUNT &&
+                 (v[k].kind < GIR__IV_VIEW || (v[k].kind == GIR__IV_VIEW && GIR__KEPT_F_TUPLE)) &&
                  gir__shape_ok(&v[k].shape) && gir__bytes(&v[k].shape, v[k].dtype, &b) && b == v[k].bytes;
         if (ok && v[k].kind == GIR__IV_TEMP)      /* inside the arena, aligned for its elements */
             ok = (uint64_t)v[k].off + v[k].bytes <= h->arena && v[k].off % gir__dtype_sizes[v[k].dtype] == 0;
@@ -50647,8 +50653,7 @@ static int gir__img_f32_step(const unsigned char *img, const gir__step *s) {
 /* the kind of value step s may write: a call step a temporary (its results), a result step a view of it, other
    steps a temporary or a variable's new value in the variable's memory */
 static int gir__img_writes(const gir__step *s, int kind) {
-    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_TUPLE)) return kind == GIR__IV_TEMP;
-    if (s->op < GIR_OP__COUNT && gir__op_is(s->op, GIR__F_PROJ)) return kind == GIR__IV_VIEW;
+    if (GIR__IMG_CALLISH(s->op)) return kind == (gir__op_is(s->op, GIR__F_TUPLE) ? GIR__IV_TEMP : GIR__IV_VIEW);
     return kind == GIR__IV_TEMP || kind == GIR__IV_INVAR;
 }
 static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size_t cap) {
@@ -50671,7 +50676,7 @@ static gir_status gir__img_check_steps(const unsigned char *img, char *msg, size
         if (GIR__OP_ABSENT(s[k].op))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l: op '%s' is not in this build", (long long)k,
                               gir__op_names[s[k].op]);
-        if (GIR__ONLY_F32 && !gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ) && !gir__img_f32_step(img, &s[k]))
+        if (GIR__ONLY_F32 && !GIR__IMG_CALLISH(s[k].op) && !gir__img_f32_step(img, &s[k]))
             return gir__ifail(msg, cap, GIR_ERR_NOT_BUILT, "step %l (%s): integer work, and this build has "
                               "GIR_ONLY_F32", (long long)k, gir__op_names[s[k].op]);
         if (gir__op_is(s[k].op, GIR__F_WRITES) && (s[k].nin < 1 || v[sin[s[k].in0]].kind != GIR__IV_VAR))
@@ -50794,7 +50799,7 @@ static gir_status gir__img_check_rules(const unsigned char *img, char *msg, size
     uint32_t k;
     (void)v;                                     /* read by the messages only, which GIR_NO_ERROR_STRINGS drops */
     for (k = 0; k < h->nsteps; ++k) {
-        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;      /* gen/90-library/image_calls.c */
+        if (GIR__IMG_CALLISH(s[k].op)) continue;        /* gen/90-library/image_calls.c */
         if (s[k].nin > GIR__IMG_MAXIN)
             return gir__ifail(msg, cap, GIR_ERR_INVALID_ARG, "step %l reads %l inputs, an image's at most %l",
                               (long long)k, (long long)s[k].nin, (long long)GIR__IMG_MAXIN);
@@ -50817,7 +50822,7 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
     int j;
     for (k = 0; k < h->nsteps; ++k) {
         gir_shape in[2];
-        if (gir__op_is(s[k].op, GIR__F_TUPLE | GIR__F_PROJ)) continue;        /* no kernel */
+        if (GIR__IMG_CALLISH(s[k].op)) continue;        /* no kernel */
         for (j = 0; j < 2; ++j)
             in[j] = (uint32_t)j < s[k].nin ? gir__step_shape(&v[sin[s[k].in0 + j]].shape, s[k].tr >> j & 1) : v[s[k].val].shape;
         b = gir__scratch_bytes_on(s[k].op, v[s[k].val].dtype, &v[s[k].val].shape, &in[0], s[k].nin > 1 ? &in[1] : NULL,
@@ -50843,11 +50848,17 @@ static size_t gir__img_scratch_on(const unsigned char *img, int isa, int packed)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
 #endif
-static uint32_t gir__img_nsub(const gir__ihdr *h) { return h->version < 3u ? 0u : h->nsub; }
-static uint32_t gir__img_ncall(const gir__ihdr *h) { return h->version < 3u ? 0u : h->ncall; }
+/* the sub-images and call records of a header: none before version 3, and none a build without call ops reads (it
+   refuses their steps: gir__img_check_steps), so that its firmware keeps none of this code */
+static uint32_t gir__img_nsub(const gir__ihdr *h) { return GIR__KEPT_F_TUPLE && h->version >= 3u ? h->nsub : 0u; }
+static uint32_t gir__img_ncall(const gir__ihdr *h) { return GIR__KEPT_F_TUPLE && h->version >= 3u ? h->ncall : 0u; }
 static const gir__ihdr *gir__ih(const unsigned char *b) { return (const gir__ihdr *)(const void *)b; }
-static const gir__ival *gir__iv(const unsigned char *b) { return (const gir__ival *)(const void *)(b + gir__ih(b)->o_vals); }
-static const gir__step *gir__ist(const unsigned char *b) { return (const gir__step *)(const void *)(b + gir__ih(b)->o_steps); }
+static const gir__ival *gir__iv(const unsigned char *b) {
+    return (const gir__ival *)(const void *)(b + gir__ih(b)->o_vals);
+}
+static const gir__step *gir__ist(const unsigned char *b) {
+    return (const gir__step *)(const void *)(b + gir__ih(b)->o_steps);
+}
 static const uint32_t *gir__iu32(const unsigned char *b, uint32_t off) { return (const uint32_t *)(const void *)(b + off); }
 static const gir__icall_rec *gir__irec(const unsigned char *b) {
     return (const gir__icall_rec *)(const void *)(b + gir__ih(b)->o_call);
@@ -50978,6 +50989,7 @@ static int gir__img_recs_ok(const unsigned char *img, uint32_t s, uint32_t *next
 /* every call and result step of every sub-image, and every result value placed by its step */
 static gir_status gir__img_check_calls(const unsigned char *img, char *msg, size_t cap) {
     uint32_t s, k, next = 1, n = gir__img_nsub(gir__ih(img));
+    if (!GIR__KEPT_F_TUPLE) return GIR_OK;
     for (s = 0; s <= n; ++s) {
         const unsigned char *b = gir__img_sub(img, s);
         const gir__step *st = gir__ist(b);
@@ -51051,7 +51063,8 @@ static gir_status gir__img_steps(gir_image *m, uint32_t si) {
     gir_status st = GIR_OK;
     int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
     for (k = 0; k < h->nsteps; ++k, ++s) {
-        if (((s->flags & GIR__STEP_FOLD) && m->folded) || gir__op_is(s->op, GIR__F_PROJ)) continue;
+        if (((s->flags & GIR__STEP_FOLD) && m->folded) || (GIR__KEPT_F_TUPLE && gir__op_is(s->op, GIR__F_PROJ)))
+            continue;
         for (j = 0; j < s->nin; ++j) {       /* run once, on the first good run; a result: a view */
             uint32_t in = sin[s->in0 + j];
             u->kin[j].p = u->ptr[in] ? u->ptr[in] : (const void *)&gir__empty;

@@ -8,11 +8,17 @@
    gen/80-plan/call_steps.c runs as it runs a nested plan, and a sub-image's arena lies at the start of its
    caller's scratch, as a nested plan's does (gen/80-plan/compile.c: gir__plan_point). */
 /*@cold*/
-static uint32_t gir__img_nsub(const gir__ihdr *h) { return h->version < 3u ? 0u : h->nsub; }
-static uint32_t gir__img_ncall(const gir__ihdr *h) { return h->version < 3u ? 0u : h->ncall; }
+/* the sub-images and call records of a header: none before version 3, and none a build without call ops reads (it
+   refuses their steps: gir__img_check_steps), so that its firmware keeps none of this code */
+static uint32_t gir__img_nsub(const gir__ihdr *h) { return GIR__KEPT_F_TUPLE && h->version >= 3u ? h->nsub : 0u; }
+static uint32_t gir__img_ncall(const gir__ihdr *h) { return GIR__KEPT_F_TUPLE && h->version >= 3u ? h->ncall : 0u; }
 static const gir__ihdr *gir__ih(const unsigned char *b) { return (const gir__ihdr *)(const void *)b; }
-static const gir__ival *gir__iv(const unsigned char *b) { return (const gir__ival *)(const void *)(b + gir__ih(b)->o_vals); }
-static const gir__step *gir__ist(const unsigned char *b) { return (const gir__step *)(const void *)(b + gir__ih(b)->o_steps); }
+static const gir__ival *gir__iv(const unsigned char *b) {
+    return (const gir__ival *)(const void *)(b + gir__ih(b)->o_vals);
+}
+static const gir__step *gir__ist(const unsigned char *b) {
+    return (const gir__step *)(const void *)(b + gir__ih(b)->o_steps);
+}
 static const uint32_t *gir__iu32(const unsigned char *b, uint32_t off) { return (const uint32_t *)(const void *)(b + off); }
 static const gir__icall_rec *gir__irec(const unsigned char *b) {
     return (const gir__icall_rec *)(const void *)(b + gir__ih(b)->o_call);
@@ -143,6 +149,7 @@ static int gir__img_recs_ok(const unsigned char *img, uint32_t s, uint32_t *next
 /* every call and result step of every sub-image, and every result value placed by its step */
 static gir_status gir__img_check_calls(const unsigned char *img, char *msg, size_t cap) {
     uint32_t s, k, next = 1, n = gir__img_nsub(gir__ih(img));
+    if (!GIR__KEPT_F_TUPLE) return GIR_OK;
     for (s = 0; s <= n; ++s) {
         const unsigned char *b = gir__img_sub(img, s);
         const gir__step *st = gir__ist(b);
@@ -214,7 +221,8 @@ static gir_status gir__img_steps(gir_image *m, uint32_t si) {
     gir_status st = GIR_OK;
     int zeros = 0;                  /* ta holds zeros: what a step without attributes reads */
     for (k = 0; k < h->nsteps; ++k, ++s) {
-        if (((s->flags & GIR__STEP_FOLD) && m->folded) || gir__op_is(s->op, GIR__F_PROJ)) continue;
+        if (((s->flags & GIR__STEP_FOLD) && m->folded) || (GIR__KEPT_F_TUPLE && gir__op_is(s->op, GIR__F_PROJ)))
+            continue;
         for (j = 0; j < s->nin; ++j) {       /* run once, on the first good run; a result: a view */
             uint32_t in = sin[s->in0 + j];
             u->kin[j].p = u->ptr[in] ? u->ptr[in] : (const void *)&gir__empty;
