@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=a1bfa995b2a19119
+                                          gen/ sha256=8961abc6565f2939
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36672,21 +36672,25 @@ typedef struct gir__frame {
     size_t         bytes;
     int            np, nr;      /* parameters, results */
 } gir__frame;
+/* the bytes of the first nc results of call c in its buffer (a scan's, a while's carries: one slot of them) */
+static size_t gir__call_slot(const gir__frame *c, int nc) {
+    return nc ? (c->at[nc - 1] + c->at[c->nr + nc - 1] + 15u) & ~(size_t)15u : 0;
+}
 /* the places of a call's results in its buffer (c->at[j]), from their bytes for one step (c->at[nr + j]): one after
-   the other, a scan's after its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slots at
-   the end; c->bytes, the buffer's. 0: past a quarter of the address space */
+   the other, each at a multiple of 16 bytes (so a b8 result does not leave an f64 one misaligned), a scan's after
+   its nc carries stacked T deep, and (twice: a scan, a while) the carries' second slot at the end; c->bytes, the
+   buffer's. 0: past a quarter of the address space */
 static int gir__call_layout(gir__frame *c, int nc, int32_t T, int twice) {
-    size_t off = 0, cb = 0, n, one;
+    size_t off = 0, n, one;
     int j;
     for (j = 0; j < c->nr; ++j) {
-        c->at[j] = off;
+        c->at[j] = off = (off + 15u) & ~(size_t)15u;
         one = c->at[c->nr + j];
         n = j < nc ? 1u : (size_t)T;
         if (one && n > ((size_t)-1 / 4 - off) / one) return 0;
         off += n * one;
-        if (j < nc) cb += one;
     }
-    c->bytes = off + (twice ? cb : 0);
+    c->bytes = ((off + 15u) & ~(size_t)15u) + (twice ? gir__call_slot(c, nc) : 0);
     return 1;
 }
 /* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
@@ -38469,11 +38473,17 @@ static void gir__call_hooks(gir__call *c) {
     c->k.res = gir__plan_res_hook;
     c->k.run = gir__plan_run_hook;
 }
+/* n bytes from src to dst, which never overlap in a plan's or a true image's arena; a forged image's offsets may
+   make them overlap, where memcpy may not go: nothing is copied then (what it computes is wrong anyway) */
+static void gir__call_copy(void *dst, const void *src, size_t n) {
+    uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
+    if (d + n <= s || s + n <= d) GIR_MEMCPY(dst, src, n);
+}
 /* the carries' start: the first n arguments copied to their slots in the buffer */
 static void gir__carries_start(const gir__frame *c, const gir__kin *arg, int n) {
     int j;
     for (j = 0; j < n; ++j)
-        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
+        if (c->at[c->nr + j]) gir__call_copy(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
 }
 /* a scan step (attributes a: length i1, carries i2, per-step inputs i3, reverse i4): the carries start from their
    arguments in the buffer's carry slots; step t binds them, slice t of each per-step input and the invariants,
@@ -38483,7 +38493,7 @@ static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__ki
     int32_t T = a->i[1], t, nc = a->i[2], nx = a->i[3];
     int j, np = c->np, nr = c->nr;
     gir_status st = GIR_OK;
-    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
+    size_t cb = gir__call_slot(c, nc);
     unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
     gir__carries_start(c, arg, nc);
     for (t = 0; t < T && st == GIR_OK; ++t) {
@@ -38497,11 +38507,11 @@ static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__ki
         for (j = 0; j < nr && st == GIR_OK; ++j) {
             size_t one = c->at[nr + j];
             unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
-            if (one) GIR_MEMCPY(dst, c->res(c, j), one);
+            if (one) gir__call_copy(dst, c->res(c, j), one);
         }
         sw = cur; cur = nxt; nxt = sw;
     }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    if (cur != c->buf && cb) gir__call_copy(c->buf, cur, cb);
     return st;
 }
 /* a while step: body and cond take the same carries; they start from the arguments and swap between the
@@ -38521,10 +38531,10 @@ static gir_status gir__call_while(gir__frame *body, gir__frame *cond, const gir_
         if (!*(const uint8_t *)cond->res(cond, 0)) break;
         if ((st = body->run(body)) != GIR_OK) return st;
         for (j = 0; j < nc; ++j)
-            if (body->at[nc + j]) GIR_MEMCPY(nxt + body->at[j], body->res(body, j), body->at[nc + j]);
+            if (body->at[nc + j]) gir__call_copy(nxt + body->at[j], body->res(body, j), body->at[nc + j]);
         sw = cur; cur = nxt; nxt = sw;
     }
-    if (cur != body->buf && cb) GIR_MEMCPY(body->buf, cur, cb);
+    if (cur != body->buf && cb) gir__call_copy(body->buf, cur, cb);
     return GIR_OK;
 }
 /* a call or if step: the arguments bound, the function run, its results copied to the call's buffer */
@@ -38534,7 +38544,7 @@ static gir_status gir__call_plain(gir__frame *c, const gir__kin *arg) {
     for (j = 0; j < c->np; ++j) c->bind(c, j, arg[j].p);
     st = c->run(c);
     for (j = 0; j < c->nr && st == GIR_OK; ++j)
-        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], c->res(c, j), c->at[c->nr + j]);
+        if (c->at[c->nr + j]) gir__call_copy(c->buf + c->at[j], c->res(c, j), c->at[c->nr + j]);
     return st;
 }
 /* a step of op op whose callees are c[0] (and c[1]: an if's else function, a while's condition), its attributes
@@ -50917,13 +50927,14 @@ static int gir__img_scan_attrs(const gir_attr *a, uint32_t np, uint32_t nr) {
     return a->i[1] >= 1 && a->i[2] >= 0 && a->i[3] >= 0 && (uint32_t)a->i[2] <= np &&
            (uint32_t)a->i[3] <= np - (uint32_t)a->i[2] && (uint32_t)a->i[2] <= nr;
 }
-/* step s (of sub-image b) against the sub-images c0 (and c1) it runs: 1 when they agree */
+/* step s (of sub-image b) against the sub-images c0 (and c1) it runs: 1 when they agree (and its value, where
+   gir__call_layout places the results at multiples of 16, lies at one) */
 static int gir__img_call_ok(const unsigned char *img, const unsigned char *b, const gir__step *s, uint32_t t0) {
     const unsigned char *c0 = gir__img_sub(img, t0), *c1 = gir__img_nrec(s->op) > 1 ? gir__img_sub(img, t0 + 1) : NULL;
     uint32_t off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u, np = gir__ih(c0)->nin, nr = gir__ih(c0)->nout, j;
     int32_t T = 0, nc = (int32_t)nr, nx = 0;
     gir_attr a;
-    if (s->nin != np + off || (c1 && gir__ih(c1)->nin != np)) return 0;
+    if (s->nin != np + off || (c1 && gir__ih(c1)->nin != np) || gir__iv(b)[s->val].off % 16u) return 0;
     for (j = 0; j < nr; ++j)
         if (gir__img_res(c0, j)->kind == GIR__IV_NONE) return 0;
     if (gir__op_is(s->op, GIR__F_LOOP)) {

@@ -19,11 +19,17 @@ static void gir__call_hooks(gir__call *c) {
     c->k.res = gir__plan_res_hook;
     c->k.run = gir__plan_run_hook;
 }
+/* n bytes from src to dst, which never overlap in a plan's or a true image's arena; a forged image's offsets may
+   make them overlap, where memcpy may not go: nothing is copied then (what it computes is wrong anyway) */
+static void gir__call_copy(void *dst, const void *src, size_t n) {
+    uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
+    if (d + n <= s || s + n <= d) GIR_MEMCPY(dst, src, n);
+}
 /* the carries' start: the first n arguments copied to their slots in the buffer */
 static void gir__carries_start(const gir__frame *c, const gir__kin *arg, int n) {
     int j;
     for (j = 0; j < n; ++j)
-        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
+        if (c->at[c->nr + j]) gir__call_copy(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
 }
 /* a scan step (attributes a: length i1, carries i2, per-step inputs i3, reverse i4): the carries start from their
    arguments in the buffer's carry slots; step t binds them, slice t of each per-step input and the invariants,
@@ -33,7 +39,7 @@ static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__ki
     int32_t T = a->i[1], t, nc = a->i[2], nx = a->i[3];
     int j, np = c->np, nr = c->nr;
     gir_status st = GIR_OK;
-    size_t cb = nc ? c->at[nc - 1] + c->at[nr + nc - 1] : 0;
+    size_t cb = gir__call_slot(c, nc);
     unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
     gir__carries_start(c, arg, nc);
     for (t = 0; t < T && st == GIR_OK; ++t) {
@@ -47,11 +53,11 @@ static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__ki
         for (j = 0; j < nr && st == GIR_OK; ++j) {
             size_t one = c->at[nr + j];
             unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
-            if (one) GIR_MEMCPY(dst, c->res(c, j), one);
+            if (one) gir__call_copy(dst, c->res(c, j), one);
         }
         sw = cur; cur = nxt; nxt = sw;
     }
-    if (cur != c->buf && cb) GIR_MEMCPY(c->buf, cur, cb);
+    if (cur != c->buf && cb) gir__call_copy(c->buf, cur, cb);
     return st;
 }
 /* a while step: body and cond take the same carries; they start from the arguments and swap between the
@@ -71,10 +77,10 @@ static gir_status gir__call_while(gir__frame *body, gir__frame *cond, const gir_
         if (!*(const uint8_t *)cond->res(cond, 0)) break;
         if ((st = body->run(body)) != GIR_OK) return st;
         for (j = 0; j < nc; ++j)
-            if (body->at[nc + j]) GIR_MEMCPY(nxt + body->at[j], body->res(body, j), body->at[nc + j]);
+            if (body->at[nc + j]) gir__call_copy(nxt + body->at[j], body->res(body, j), body->at[nc + j]);
         sw = cur; cur = nxt; nxt = sw;
     }
-    if (cur != body->buf && cb) GIR_MEMCPY(body->buf, cur, cb);
+    if (cur != body->buf && cb) gir__call_copy(body->buf, cur, cb);
     return GIR_OK;
 }
 /* a call or if step: the arguments bound, the function run, its results copied to the call's buffer */
@@ -84,7 +90,7 @@ static gir_status gir__call_plain(gir__frame *c, const gir__kin *arg) {
     for (j = 0; j < c->np; ++j) c->bind(c, j, arg[j].p);
     st = c->run(c);
     for (j = 0; j < c->nr && st == GIR_OK; ++j)
-        if (c->at[c->nr + j]) GIR_MEMCPY(c->buf + c->at[j], c->res(c, j), c->at[c->nr + j]);
+        if (c->at[c->nr + j]) gir__call_copy(c->buf + c->at[j], c->res(c, j), c->at[c->nr + j]);
     return st;
 }
 /* a step of op op whose callees are c[0] (and c[1]: an if's else function, a while's condition), its attributes

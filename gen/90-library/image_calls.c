@@ -77,13 +77,14 @@ static int gir__img_scan_attrs(const gir_attr *a, uint32_t np, uint32_t nr) {
     return a->i[1] >= 1 && a->i[2] >= 0 && a->i[3] >= 0 && (uint32_t)a->i[2] <= np &&
            (uint32_t)a->i[3] <= np - (uint32_t)a->i[2] && (uint32_t)a->i[2] <= nr;
 }
-/* step s (of sub-image b) against the sub-images c0 (and c1) it runs: 1 when they agree */
+/* step s (of sub-image b) against the sub-images c0 (and c1) it runs: 1 when they agree (and its value, where
+   gir__call_layout places the results at multiples of 16, lies at one) */
 static int gir__img_call_ok(const unsigned char *img, const unsigned char *b, const gir__step *s, uint32_t t0) {
     const unsigned char *c0 = gir__img_sub(img, t0), *c1 = gir__img_nrec(s->op) > 1 ? gir__img_sub(img, t0 + 1) : NULL;
     uint32_t off = gir__op_is(s->op, GIR__F_BRANCH) ? 1u : 0u, np = gir__ih(c0)->nin, nr = gir__ih(c0)->nout, j;
     int32_t T = 0, nc = (int32_t)nr, nx = 0;
     gir_attr a;
-    if (s->nin != np + off || (c1 && gir__ih(c1)->nin != np)) return 0;
+    if (s->nin != np + off || (c1 && gir__ih(c1)->nin != np) || gir__iv(b)[s->val].off % 16u) return 0;
     for (j = 0; j < nr; ++j)
         if (gir__img_res(c0, j)->kind == GIR__IV_NONE) return 0;
     if (gir__op_is(s->op, GIR__F_LOOP)) {

@@ -52,7 +52,7 @@ one() {
         need="$ARMCC qemu-system-arm"
         build="$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard $WARN -Os $PICO -DGIR_TEST_CROSS -DGIR_NO_ONNX \
             -DGIR_TEST_SEMIHOSTED -DGIR_TEST_NO_IO -DGIR_TEST_NO_RESUME -DGIR_TEST_NO_FWDMODE \
-            -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_PLAN_CALLS -DGIR_TEST_NO_NAMES -DGIR_TEST_NO_TRAINER -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
+            -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_PLAN_CALLS -DGIR_TEST_NO_IMAGE_CALLS -DGIR_TEST_NO_NAMES -DGIR_TEST_NO_TRAINER -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
             tests/unit/main.c -o $B/m55.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55.elf -append \"$ARGS\"" ;;
     *)  echo "unknown target $t (a64, m4, m55)" > "$B/$t.log"; echo 1 > "$B/$t.rc"; return ;;

@@ -135,6 +135,173 @@ static int test_image_calls_same_bits(void) {
     ic_funcs_free(&f);
     return 1;
 }
+/* the image of t opened in RAM of its size: 0 with msg when it is refused */
+static int ic_open(const unsigned char *img, size_t len, char *msg) {
+    size_t ram = 0;
+    void *r;
+    gir_image *m = NULL;
+    int ok;
+    gir_status s = gir_image_ram_size(img, len, &ram);
+    if (s != GIR_OK) return gir_image_open(img, len, &ram, 8, &m, msg, GIR__MSG) == GIR_OK;
+    r = malloc(ram);
+    ok = gir_image_open(img, len, r, ram, &m, msg, GIR__MSG) == GIR_OK;
+    free(r);
+    return ok;
+}
+/* the first sub-image (after s) that makes calls; 0: none */
+static uint32_t ic_caller(const unsigned char *img, uint32_t after) {
+    const gir__ihdr *h = (const gir__ihdr *)(const void *)img;
+    uint32_t s;
+    for (s = after + 1; s <= h->nsub; ++s)
+        if (((const gir__ihdr *)(const void *)(img + ((const uint32_t *)(const void *)(img + h->o_sub))[s - 1]))->ncall)
+            return s;
+    return 0;
+}
+/* damage the checksum does not see, in the records, sub-images and results of an image with calls (the checksum
+   made right each time): each is refused with a message naming what */
+static int ic_damage(const unsigned char *img, size_t len, unsigned char *c, int k, const char **want) {
+    gir__ihdr *h = (gir__ihdr *)(void *)c, *u;
+    uint32_t *sub, s = ic_caller(img, 0), j;
+    gir__icall_rec *rec;
+    gir__ival *v;
+    gir__step *st;
+    memcpy(c, img, len);
+    sub = (uint32_t *)(void *)(c + h->o_sub);
+    rec = (gir__icall_rec *)(void *)(c + h->o_call);
+    u = (gir__ihdr *)(void *)(c + sub[0]);
+    *want = "call records are malformed";
+    if ((k == 2 || k == 3) && !s) return 0;
+    switch (k) {
+    case 0: rec[0].sub = 2; break;                              /* the second sub-image run first */
+    case 1: rec[0].step += 1; break;                            /* a record of a step that makes no call */
+    case 2: ((gir__ihdr *)(void *)(c + sub[s - 1]))->o_call = 0; *want = "malformed"; break;
+    case 3:                                                      /* a sub-image that runs itself */
+        ((gir__icall_rec *)(void *)(c + sub[s - 1] + ((gir__ihdr *)(void *)(c + sub[s - 1]))->o_call))[0].sub = s;
+        break;
+    case 4: sub[0] += 8; *want = "sub-image 1 is malformed"; break;               /* off its alignment */
+    case 5: sub[0] = h->bytes; *want = "sub-image 1 is malformed"; break;         /* past the end */
+    case 6:                                                      /* a call of one argument fewer */
+    case 11:                                                     /* a call's value 16 bytes short of its results */
+        st = (gir__step *)(void *)(c + h->o_steps);
+        v = (gir__ival *)(void *)(c + h->o_vals);
+        for (j = 0; j < h->nsteps && st[j].op != GIR_OP_CALL; ++j) {}
+        if (j == h->nsteps) return 0;
+        if (k == 6) st[j].nin -= 1;
+        else { v[st[j].val].shape.dim[0] -= 16; v[st[j].val].bytes -= 16; }
+        *want = k == 6 ? "disagrees with the call it makes or reads" : "results do not fill its value";
+        break;
+    case 7: u->nsub = 1; *want = "sub-image 1 is malformed"; break;
+    case 8: h->nsub -= 1; *want = "call records are malformed"; break;            /* a call of a sub-image not there */
+    default:                                                     /* a result read from the wrong result */
+        v = (gir__ival *)(void *)(c + h->o_vals);
+        for (j = 0; j < h->nvals && v[j].kind != GIR__IV_VIEW; ++j) {}
+        if (j == h->nvals) return 0;
+        if (k == 9) { v[j].off = 0; *want = "(result, node"; break; }   /* placed by no step, or another */
+        v[j].shape.dim[0] += 1;                                  /* bytes no longer the shape's */
+        v[j].bytes = (uint32_t)(v[j].bytes / (uint32_t)(v[j].shape.dim[0] - 1) * (uint32_t)v[j].shape.dim[0]);
+        *want = "disagrees with the call it makes or reads";
+    }
+    h->crc = gir__img_crc(c, h->bytes);
+    return 1;
+}
+static int test_image_calls_damaged(void) {
+    ic_funcs f;
+    ic_graph t;
+    gir_plan *p = NULL;
+    img_box ib;
+    unsigned char *c;
+    char msg[GIR__MSG];
+    const char *want;
+    char bad[GIR__MSG + 96] = "";
+    int k, ok = 1;
+    if (!ic_funcs_new(&f, IC_N)) { ic_funcs_free(&f); return 0; }
+    memset(&ib, 0, sizeof ib);
+    if (!ic_graph_new(&t, &f, GIR_SCAN_CHECKPOINT_AUTO, 1) || !ic_image_of(&t, &p, &ib)) ok = 0;
+    CHECK(!ok || ic_caller((const unsigned char *)ib.img, 0), "no sub-image makes a call");
+    c = ok ? (unsigned char *)malloc(ib.len) : NULL;
+    for (k = 0; ok && k < 12; ++k) {
+        if (!ic_damage((const unsigned char *)ib.img, ib.len, c, k, &want)) continue;
+        msg[0] = 0;
+        if (ic_open(c, ib.len, msg) || !strstr(msg, want)) {
+            snprintf(bad, sizeof bad, "damage %d opened or said '%s', not '%s'", k, msg, want);
+            ok = 0;
+        }
+    }
+    free(c);
+    gir_plan_free(p);
+    img_box_free(&ib);
+    gir_graph_free(t.g);
+    ic_funcs_free(&f);
+    CHECK(ok, "%s", bad);
+    return 1;
+}
+/* the image of g(x) = f(x): its status, the message in msg */
+static gir_status ic_image_status(gir_func *f, char *msg) {
+    gir_graph *g = gir_graph_new(NULL);
+    gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(2)), r;
+    gir_plan *p = NULL;
+    gir_compile_desc cd;
+    size_t len = 0;
+    gir_status s;
+    gir_func_call(g, f, 1, &x, 1, &r);
+    memset(&cd, 0, sizeof cd);
+    cd.flags = GIR_COMPILE_NO_FUSION;
+    s = gir_plan_compile(g, 1, &r, &cd, &p);
+    if (s == GIR_OK) s = gir_plan_write_image(p, 1, &x, 1, &r, NULL, 0, &len);
+    snprintf(msg, GIR__MSG, "%s", p ? gir_plan_message(p) : gir_graph_message(g));
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return s;
+}
+/* calls nested GIR__IMG_MAXDEPTH deep make an image; one deeper is GIR_ERR_LIMIT, naming the depth */
+static int test_image_calls_depth(void) {
+    enum { D = GIR__IMG_MAXDEPTH + 1 };
+    gir_graph *b[D];
+    gir_func *f[D];
+    char msg[2][GIR__MSG];
+    gir_status s[2];
+    int d;
+    for (d = 0; d < D; ++d) {                    /* f_d(x) = f_{d-1}(x) + 1: g calling f_d nests d + 1 deep */
+        gir_node x, y;
+        b[d] = gir_graph_new(NULL);
+        x = gir_input(b[d], GIR_DTYPE_F64, gir_shape1(2));
+        y = x;
+        if (d) gir_func_call(b[d], f[d - 1], 1, &x, 1, &y);
+        y = gir_add(b[d], y, gir_scalar(b[d], GIR_DTYPE_F64, 1.0));
+        f[d] = gir_func_new(b[d], "f", 1, &x, 1, &y);
+    }
+    s[0] = f[D - 1] ? ic_image_status(f[D - 2], msg[0]) : GIR_ERR_INVALID_ARG;
+    s[1] = f[D - 1] ? ic_image_status(f[D - 1], msg[1]) : GIR_ERR_INVALID_ARG;
+    for (d = 0; d < D; ++d) gir_graph_free(b[d]);
+    CHECK(s[0] == GIR_OK, "%d deep: %s", D - 1, msg[0]);
+    CHECK(s[1] == GIR_ERR_LIMIT && strstr(msg[1], "calls nest 17 deep, an image's at most 16"), "%d deep: %s", D,
+          msg[1]);
+    return 1;
+}
+/* forged images with calls (no while: a forged condition may never turn false) stay inside their RAM */
+static int test_image_calls_forged(void) {
+    ic_funcs f;
+    int k, opened = 0, tried = 0, x = fz_rounds > 300 ? fz_rounds / 300 : 1;
+    if (!ic_funcs_new(&f, IC_N)) { ic_funcs_free(&f); return 0; }
+    for (k = 0; k < 2; ++k) {
+        ic_graph t;
+        gir_plan *p = NULL;
+        img_box ib;
+        int ok = ic_graph_new(&t, &f, k ? GIR_SCAN_CHECKPOINT_AUTO : 0, 0) && ic_image_of(&t, &p, &ib);
+        if (ok) forge_campaign(&ib, 2000 * x, (uint64_t)fz_base * 7919u + 500u + (uint64_t)k, &opened);
+        tried += 2000 * x;
+        gir_plan_free(p);
+        img_box_free(&ib);
+        gir_graph_free(t.g);
+        if (!ok) { ic_funcs_free(&f); return 0; }
+    }
+    ic_funcs_free(&f);
+    say("forged images with calls: %d tried, %d opened and ran inside their RAM\n", tried, opened);
+    return 1;
+}
 static void suite_image_calls(void) {
     RUN("image_calls/call_if_scan_grad_while_bit_equal_to_the_plan", test_image_calls_same_bits());
+    RUN("image_calls/damaged_calls_refused", test_image_calls_damaged());
+    RUN("image_calls/nesting_deeper_than_the_limit_refused", test_image_calls_depth());
+    RUN("image_calls/forged_images_stay_inside_their_ram", test_image_calls_forged());
 }
