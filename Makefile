@@ -29,8 +29,9 @@ test-all:
 	@GIR_TEST_TIER=all sh tests/run_all.sh
 
 # the whole test runner on AArch64 (NEON, qemu-aarch64), Cortex-M4F (scalar FPU) and Cortex-M55 (Helium) under
-# qemu-system-arm with semihosting; exit status = failures (tests/cross/run.sh; TARGETS="a64 m4 m55")
-TARGETS ?= a64 m4 m55
+# qemu-system-arm with semihosting, and an LSTM training image on both Cortex-Ms (m4img, m55img); exit status =
+# failures (tests/cross/run.sh; TARGETS="a64 m4 m55 m4img m55img")
+TARGETS ?= a64 m4 m55 m4img m55img
 cross-test:
 	@sh tests/cross/run.sh $(TARGETS)
 

@@ -3,7 +3,8 @@
 # ends with "N passed, N failed, N skipped".
 #   quick: what a contributor runs before each commit, in a few minutes on two cores: the generator and its
 #          fixtures, the oracle files, the header as C99 and C++11, the test runner at -O2 (every op of the table,
-#          the host's vector kernels against the scalar ones) and under clang's ASan+UBSan, the examples.
+#          the host's vector kernels against the scalar ones) and under clang's ASan+UBSan, the examples, an LSTM
+#          training step run from a plan image.
 #   all:   the quick checks and the whole matrix: gcc and clang as C99, C11 and C++11 at -O1, -O3 and -Os, the
 #          configurations (GIR_NO_SIMD, GIR_NO_MALLOC, routed libm, GIR_STATIC, selective builds, threads under
 #          ThreadSanitizer), gcc's sanitizers, cross-compiles, the vector kernels under qemu, firmware, sizes,
@@ -178,6 +179,13 @@ lane1() {
             "$CC -std=c99 $WARN -O0 -g $SAN -I. -DGIR_IMPLEMENTATION_DONE examples/$ex.c $B/impl_asan.o -o $B/$ex -lm && \
              ./$B/$ex"
     done
+    # 6'. an LSTM training step through a scan, written as a plan image and run from it, bit for bit against its plan
+    #     (make cross-test runs it on Cortex-M4 and M55); on the examples' sanitized implementation, as its image and
+    #     RAM are malloc'd to the byte
+    step "build: tests/programs/image_lstm.c (ASan+UBSan)" $CC -std=c99 $WARN -O0 -g $SAN -DGIR_IMPLEMENTATION_DONE \
+        tests/programs/image_lstm.c $B/impl_asan.o -o $B/image_lstm_asan -lm
+    tally "plan image: an LSTM trained through a scan, bit for bit (tests/programs/image_lstm.c, ASan+UBSan)" \
+        ./$B/image_lstm_asan
     # 6a. the ONNX example (make onnx-demo): the PyTorch twin's CNN imported and checked against PyTorch's results,
     #     fine-tuned and exported; ONNX Runtime then runs the export (when $ORT_DIR has
     #     it: make onnx-ort) and must get gir.h's results. The tool gir-onnx on the same model and two backend cases:

@@ -1,7 +1,8 @@
 #!/bin/sh
-# cross/run.sh - make cross-test: the whole test runner (tests/unit/main.c) built for three targets and run under
-# emulation, each run under `timeout`; every run ends with its "N passed, N failed" line, and the script with
-# a total. Its exit status is the number of failures (at most 100).
+# cross/run.sh - make cross-test: the whole test runner (tests/unit/main.c) built for three targets, and a plan
+# image's training program for the two Cortex-Ms, run under emulation, each run under `timeout`; every run ends
+# with its "N passed, N failed" line, and the script with a total. Its exit status is the number of failures
+# (at most 100).
 #   a64   AArch64 Linux, NEON kernels: aarch64-linux-gnu-gcc -static, GIR_THREADS, run by qemu-aarch64
 #   m4    Cortex-M4F bare metal, scalar kernels on the single-precision FPU (-mfloat-abi=hard): qemu-system-arm
 #         -M mps2-an386 (16 MiB of RAM), picolibc with semihosting
@@ -9,10 +10,13 @@
 #         (built -Os to fit, without the io, resume, fwdmode, graph, func and trainer suites: save/load, forward
 #         mode, the graph's records, functions and loops and the one-call trainer have no vector code of their
 #         own and run on the other two; 1,792 bytes of the ITCM are left), data in DDR, picolibc with semihosting
+#   m4img, m55img   tests/programs/image_lstm.c on the same boards and memory maps (M4 -O2, M55 -Os): an LSTM
+#         training step through a scan, written as a plan image and run from it, bit for bit against its plan; an
+#         ELF of its own, as the m55 runner leaves too little of the ITCM for it (it takes about half)
 # The bare-metal runners open tests/oracles/golden*.txt on the host through semihosting (run from the repository root).
 # What does not fit a target is skipped by the runner itself, which prints each skip with its reason:
 # threads/ on bare metal (no pthreads), and on the M4 the tests that need more than its 16 MiB of RAM.
-#   sh tests/cross/run.sh [TARGET...]   (default: a64 m4 m55); B is the build folder, CROSS_JOBS how many
+#   sh tests/cross/run.sh [TARGET...]   (default: a64 m4 m55 m4img m55img); B is the build folder, CROSS_JOBS how many
 #   targets build and run at once (2). Runner options (--filter S, -v) can go in CROSS_ARGS.
 B=${B:-build}/cross
 A64CC=${A64CC:-aarch64-linux-gnu-gcc}
@@ -23,7 +27,7 @@ WARN="-std=c99 -Wall -Wextra -Werror"
 PICO="--specs=picolibc.specs --oslib=semihost --crt0=semihost -ffunction-sections -fdata-sections -Wl,--gc-sections"
 SEMI="-nographic -semihosting-config enable=on,target=native"
 mkdir -p "$B"
-targets=${*:-a64 m4 m55}
+targets=${*:-a64 m4 m55 m4img m55img}
 
 # mem FLASH FLASH_SIZE RAM RAM_SIZE: picolibc's linker script placed on a board's memory map
 mem() {
@@ -55,7 +59,17 @@ one() {
             -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_PLAN_CALLS -DGIR_TEST_NO_IMAGE_CALLS -DGIR_TEST_NO_NAMES -DGIR_TEST_NO_TRAINER -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
             tests/unit/main.c -o $B/m55.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55.elf -append \"$ARGS\"" ;;
-    *)  echo "unknown target $t (a64, m4, m55)" > "$B/$t.log"; echo 1 > "$B/$t.rc"; return ;;
+    m4img)
+        need="$ARMCC qemu-system-arm"
+        build="$ARMCC -mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard $WARN -O2 $PICO \
+            $(mem 0x0 0x400000 0x21000000 0x1000000) tests/programs/image_lstm.c -o $B/m4img.elf -lm"
+        run="timeout 300 qemu-system-arm -M mps2-an386 $SEMI -kernel $B/m4img.elf" ;;
+    m55img)
+        need="$ARMCC qemu-system-arm"
+        build="$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard $WARN -Os $PICO \
+            $(mem 0x0 0x80000 0x60000000 0x8000000) tests/programs/image_lstm.c -o $B/m55img.elf -lm"
+        run="timeout 300 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55img.elf" ;;
+    *)  echo "unknown target $t (a64, m4, m55, m4img, m55img)" > "$B/$t.log"; echo 1 > "$B/$t.rc"; return ;;
     esac
     for tool in $need; do
         if ! command -v "$tool" > /dev/null 2>&1; then
@@ -73,8 +87,8 @@ one() {
     echo $rc > "$B/$t.rc"
 }
 
-# JOBS lanes, the targets dealt to them in turn (a64 and m55 share one, the M4, the longest, has the other);
-# the logs are printed in the targets' order
+# JOBS lanes, the targets dealt to them in turn (a64, m55 and m55img share one, the M4, the longest, has the other
+# with m4img, a minute at most); the logs are printed in the targets' order
 lane=0
 while [ $lane -lt "$JOBS" ]; do
     (
