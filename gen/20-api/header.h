@@ -516,8 +516,8 @@ GIR_API gir_status  gir_graph_constrain(gir_graph *g, gir_node before, gir_node 
    the function's VJP, gir_func_vjp(f), built once per function: its parameters are f's, then one cotangent per
    float result of f; its results are the gradients of f's float parameters. The VJP is itself a function, so
    gradients of gradients compose. gir_graph_save and gir_graph_load take the functions a graph calls along.
-   Not yet: plan images of a graph with calls (GIR_ERR_UNSUPPORTED), a call of a function of the calling graph
-   itself. */
+   A plan image of a graph with calls holds each function's plan once, as a sub-image (>>image below). Not yet:
+   a call of a function of the calling graph itself. */
 typedef struct gir_func gir_func;
 GIR_API gir_func   *gir_func_new(gir_graph *body, const char *name, int n_params, const gir_node *params,
                                  int n_results, const gir_node *results);        /* NULL: see body's status */
@@ -913,7 +913,9 @@ GIR_API gir_status gir_onnx_export_file(gir_graph *g, int n_out, const gir_node 
    dtypes of its values as bits (1u << GIR_DTYPE_F32: f32; 0 for a bad image): an image without f64 values whose
    steps do float work in f32 opens in a GIR_ONLY_F32 build (an f32 training image, with its i32 labels and b8
    ReLU mask, does). The device's functions allocate nothing (gir_plan_write_image takes a small list from the
-   graph's allocator while it writes). */
+   graph's allocator while it writes). A plan whose graph calls functions (a call, if, scan or while) writes each
+   function's plan as a sub-image its call steps run, so a scan's body is there once whatever its length; an if
+   opens in the RAM of its larger branch. */
 typedef struct gir_image gir_image;
 /* What the RAM of an image depends on in the build that opens it. gir_image_target_native() describes the build
    that calls it; gir_image_ram_size_for(image, len, &target, &bytes) gives, on any host, the bytes that
