@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=4d0670bf91266410
+                                          gen/ sha256=c32046fa9419d97c
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36804,6 +36804,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
 struct gir__fgroup {
     uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
     uint32_t val;           /* the root's value: the group's output */
+    uint64_t rd, wr;        /* the bytes it reads and writes in memory (gir_plan_query_stats; gen/80-plan/compile.c) */
 };
 
 #if defined(GIR__COLD)
@@ -38865,6 +38866,34 @@ static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *out
     }
     return GIR_OK;
 }
+/* the bytes each fused group reads in memory (its members' inputs from outside it, each once, but for values a
+   member writes into a variable: its readers take them from the chunk) and writes (its root's value and those),
+   found once here with a mark per value, so gir_plan_query_stats takes no time with a group's size */
+static gir_status gir__groups_traffic(gir_plan *p) {
+    uint8_t *mark = (uint8_t *)gir__alloc(&p->ta, p->nvals + 1u);
+    uint32_t k, m, r;
+    if (!mark) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mark, 0, p->nvals + 1u);
+    for (k = 0; k < p->nsteps; ++k) {
+        struct gir__fgroup *gr;
+        gir__srd a;
+        if (!p->fgroup[k]) continue;
+        gr = &p->groups[p->fgroup[k] - 1];
+        gr->rd = gr->wr = 0;
+        for (m = 0; m + 1 < gr->nm; ++m) {          /* a member's value written into a variable */
+            uint32_t u = p->fsteps[gr->m0 + m].val;
+            if (p->vals[u].kind == GIR__VAL_INVAR) { mark[u] = 2; gr->wr += p->vals[u].bytes; }
+        }
+        for (gir__srd_init(p, k, &a); gir__srd_next(p, &a, &r);)
+            if (!mark[r]) { mark[r] = 1; gr->rd += p->vals[r].bytes; }
+        if (p->vals[gr->val].kind != GIR__VAL_FUSED && p->vals[gr->val].kind != GIR__VAL_VIEW)
+            gr->wr += p->vals[gr->val].bytes;
+        for (gir__srd_init(p, k, &a); gir__srd_next(p, &a, &r);) mark[r] = 0;
+        for (m = 0; m + 1 < gr->nm; ++m) mark[p->fsteps[gr->m0 + m].val] = 0;
+    }
+    gir__free(&p->ta, mark, p->nvals + 1u);
+    return GIR_OK;
+}
 /* compile, passes 2 and on: values and steps, their order, fusion, the arena */
 static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
@@ -38899,6 +38928,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     gir__update_fold_gemm(g, p, flags);
     if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (p->ngroups && gir__groups_traffic(p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
     p->scratch_bytes = scratch;
     return GIR_OK;
@@ -39347,40 +39377,26 @@ static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
         }
     return (uint32_t)-1;
 }
-/* the bytes a member of step k's fused group writes to memory besides the root's value (values written into
-   variables, gen/80-plan/update.c), or 1 when v is one of them (its readers in the group take it from the cache) */
-static uint64_t gir__group_writes(const gir_plan *p, uint32_t k, uint32_t v) {
-    const struct gir__fgroup *gr;
-    uint64_t n = 0;
-    uint32_t m;
-    if (!p->fgroup || !p->fgroup[k]) return 0;
-    gr = &p->groups[p->fgroup[k] - 1];
-    for (m = 0; m + 1 < gr->nm; ++m) {
-        uint32_t u = p->fsteps[gr->m0 + m].val;
-        if (p->vals[u].kind != GIR__VAL_INVAR) continue;
-        if (u == v) return 1;
-        n += p->vals[u].bytes;
-    }
-    return v == (uint32_t)-1 ? n : 0;
-}
-/* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
-   variable (its input 0, not read) as well as its own value */
+/* the bytes step k reads and writes in memory: its inputs, each once, and its value; an assign writes its variable
+   (its input 0, not read) as well as its own value; a fused group's, found at compile (gir__groups_traffic) */
 static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val];
-    int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
-    uint32_t i, j, r, q;
-    gir__srd a, b;                     /* the reads in gir__plan_step_read's order, walked once; b: the earlier ones */
-    *rd = 0;
-    gir__srd_init(p, k, &a);
-    for (i = 0; gir__srd_next(p, &a, &r); ++i) {
-        if (writes && i == 0) continue;
-        gir__srd_init(p, k, &b);
-        for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
-        if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
+    int writes = gir__op_is(s->op, GIR__F_WRITES);
+    uint32_t i, j, r;
+    if (p->fgroup && p->fgroup[k]) {
+        *rd = p->groups[p->fgroup[k] - 1].rd;
+        *wr = p->groups[p->fgroup[k] - 1].wr;
+        return;
     }
-    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
-    if (writes) *wr += o->bytes;
+    *rd = 0;
+    for (i = writes ? 1u : 0u; i < s->nin; ++i) {
+        r = p->sin[s->in0 + i];
+        if (p->vals[r].kind == GIR__VAL_FUSED) continue;
+        for (j = writes ? 1u : 0u; j < i && p->sin[s->in0 + j] != r; ++j) {}
+        if (j == i) *rd += p->vals[r].bytes;
+    }
+    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + (writes ? o->bytes : 0);
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     gir_plan_stats st;

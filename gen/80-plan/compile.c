@@ -300,6 +300,34 @@ static gir_status gir__compile_args(gir_graph *g, int n_out, const gir_node *out
     }
     return GIR_OK;
 }
+/* the bytes each fused group reads in memory (its members' inputs from outside it, each once, but for values a
+   member writes into a variable: its readers take them from the chunk) and writes (its root's value and those),
+   found once here with a mark per value, so gir_plan_query_stats takes no time with a group's size */
+static gir_status gir__groups_traffic(gir_plan *p) {
+    uint8_t *mark = (uint8_t *)gir__alloc(&p->ta, p->nvals + 1u);
+    uint32_t k, m, r;
+    if (!mark) return GIR_ERR_OUT_OF_MEMORY;
+    GIR_MEMSET(mark, 0, p->nvals + 1u);
+    for (k = 0; k < p->nsteps; ++k) {
+        struct gir__fgroup *gr;
+        gir__srd a;
+        if (!p->fgroup[k]) continue;
+        gr = &p->groups[p->fgroup[k] - 1];
+        gr->rd = gr->wr = 0;
+        for (m = 0; m + 1 < gr->nm; ++m) {          /* a member's value written into a variable */
+            uint32_t u = p->fsteps[gr->m0 + m].val;
+            if (p->vals[u].kind == GIR__VAL_INVAR) { mark[u] = 2; gr->wr += p->vals[u].bytes; }
+        }
+        for (gir__srd_init(p, k, &a); gir__srd_next(p, &a, &r);)
+            if (!mark[r]) { mark[r] = 1; gr->rd += p->vals[r].bytes; }
+        if (p->vals[gr->val].kind != GIR__VAL_FUSED && p->vals[gr->val].kind != GIR__VAL_VIEW)
+            gr->wr += p->vals[gr->val].bytes;
+        for (gir__srd_init(p, k, &a); gir__srd_next(p, &a, &r);) mark[r] = 0;
+        for (m = 0; m + 1 < gr->nm; ++m) mark[p->fsteps[gr->m0 + m].val] = 0;
+    }
+    gir__free(&p->ta, mark, p->nvals + 1u);
+    return GIR_OK;
+}
 /* compile, passes 2 and on: values and steps, their order, fusion, the arena */
 static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, const gir_node *outs,
                                       const gir_compile_desc *desc, const gir__rw *w, size_t maxin) {
@@ -334,6 +362,7 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     if (p->nfused && gir__fuse_params(g, p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     gir__update_fold_gemm(g, p, flags);
     if (gir__plan_memory(g, p, flags, &off) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (p->ngroups && gir__groups_traffic(p) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
     p->arena_bytes = off;          /* placed by gir__compile once the temporaries are gone */
     p->scratch_bytes = scratch;
     return GIR_OK;

@@ -9,6 +9,7 @@
 struct gir__fgroup {
     uint32_t m0, nm;        /* members: plan->fsteps[m0 .. m0 + nm), in step order; the last is the root */
     uint32_t val;           /* the root's value: the group's output */
+    uint64_t rd, wr;        /* the bytes it reads and writes in memory (gir_plan_query_stats; gen/80-plan/compile.c) */
 };
 
 /*@cold*/

@@ -316,40 +316,26 @@ static uint32_t gir__plan_step_read(const gir_plan *p, uint32_t k, uint32_t i) {
         }
     return (uint32_t)-1;
 }
-/* the bytes a member of step k's fused group writes to memory besides the root's value (values written into
-   variables, gen/80-plan/update.c), or 1 when v is one of them (its readers in the group take it from the cache) */
-static uint64_t gir__group_writes(const gir_plan *p, uint32_t k, uint32_t v) {
-    const struct gir__fgroup *gr;
-    uint64_t n = 0;
-    uint32_t m;
-    if (!p->fgroup || !p->fgroup[k]) return 0;
-    gr = &p->groups[p->fgroup[k] - 1];
-    for (m = 0; m + 1 < gr->nm; ++m) {
-        uint32_t u = p->fsteps[gr->m0 + m].val;
-        if (p->vals[u].kind != GIR__VAL_INVAR) continue;
-        if (u == v) return 1;
-        n += p->vals[u].bytes;
-    }
-    return v == (uint32_t)-1 ? n : 0;
-}
-/* the bytes step k reads and writes in memory: its values outside fused chains, each once; an assign writes its
-   variable (its input 0, not read) as well as its own value */
+/* the bytes step k reads and writes in memory: its inputs, each once, and its value; an assign writes its variable
+   (its input 0, not read) as well as its own value; a fused group's, found at compile (gir__groups_traffic) */
 static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint64_t *wr) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val];
-    int writes = gir__op_is(s->op, GIR__F_WRITES) && !(p->fgroup && p->fgroup[k]);
-    uint32_t i, j, r, q;
-    gir__srd a, b;                     /* the reads in gir__plan_step_read's order, walked once; b: the earlier ones */
-    *rd = 0;
-    gir__srd_init(p, k, &a);
-    for (i = 0; gir__srd_next(p, &a, &r); ++i) {
-        if (writes && i == 0) continue;
-        gir__srd_init(p, k, &b);
-        for (j = 0; j < i && gir__srd_next(p, &b, &q) && (q != r || (writes && j == 0)); ++j) {}
-        if (j == i && !gir__group_writes(p, k, r)) *rd += p->vals[r].bytes;
+    int writes = gir__op_is(s->op, GIR__F_WRITES);
+    uint32_t i, j, r;
+    if (p->fgroup && p->fgroup[k]) {
+        *rd = p->groups[p->fgroup[k] - 1].rd;
+        *wr = p->groups[p->fgroup[k] - 1].wr;
+        return;
     }
-    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + gir__group_writes(p, k, (uint32_t)-1);
-    if (writes) *wr += o->bytes;
+    *rd = 0;
+    for (i = writes ? 1u : 0u; i < s->nin; ++i) {
+        r = p->sin[s->in0 + i];
+        if (p->vals[r].kind == GIR__VAL_FUSED) continue;
+        for (j = writes ? 1u : 0u; j < i && p->sin[s->in0 + j] != r; ++j) {}
+        if (j == i) *rd += p->vals[r].bytes;
+    }
+    *wr = (o->kind == GIR__VAL_FUSED || o->kind == GIR__VAL_VIEW ? 0 : o->bytes) + (writes ? o->bytes : 0);
 }
 GIR_API gir_plan_stats gir_plan_query_stats(const gir_plan *p) {
     gir_plan_stats st;
