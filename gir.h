@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=c32046fa9419d97c
+                                          gen/ sha256=de2e5972c5ed0cad
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -33215,6 +33215,12 @@ static gir_status gir__k_slice(gir__kx *k) {
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
+    if (A->i[3] == 1) {                 /* step 1: each outer index's rows are one run (a gate of a packed GEMM) */
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)(a * olen * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + A->i[1]) * inner) * es, (size_t)(olen * inner) * es);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (j = 0; j < olen; ++j)
             GIR_MEMCPY((char *)k->out + (size_t)((a * olen + j) * inner) * es,
@@ -33229,6 +33235,12 @@ static gir_status gir__k_unslice(gir__kx *k) {
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    if (A->i[3] == 1) {                 /* step 1: one run per outer index */
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1]) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)(a * len * inner) * es, (size_t)(len * inner) * es);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (j = 0; j < len; ++j)
             GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1] + j * A->i[3]) * inner) * es,

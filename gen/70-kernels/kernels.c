@@ -512,6 +512,12 @@ static gir_status gir__k_slice(gir__kx *k) {
     const gir_attr *A = k->attr;
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
+    if (A->i[3] == 1) {                 /* step 1: each outer index's rows are one run (a gate of a packed GEMM) */
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)(a * olen * inner) * es,
+                       (const char *)k->in[0].p + (size_t)((a * len + A->i[1]) * inner) * es, (size_t)(olen * inner) * es);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (j = 0; j < olen; ++j)
             GIR_MEMCPY((char *)k->out + (size_t)((a * olen + j) * inner) * es,
@@ -526,6 +532,12 @@ static gir_status gir__k_unslice(gir__kx *k) {
     gir__around(k->in[0].s, A->i[0], &outer, &len, &inner);
     olen = k->shape->dim[A->i[0]];
     GIR_MEMSET(k->out, 0, (size_t)gir__numel(k->shape) * es);
+    if (A->i[3] == 1) {                 /* step 1: one run per outer index */
+        for (a = 0; a < outer; ++a)
+            GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1]) * inner) * es,
+                       (const char *)k->in[0].p + (size_t)(a * len * inner) * es, (size_t)(len * inner) * es);
+        return GIR_OK;
+    }
     for (a = 0; a < outer; ++a)
         for (j = 0; j < len; ++j)
             GIR_MEMCPY((char *)k->out + (size_t)((a * olen + A->i[1] + j * A->i[3]) * inner) * es,

@@ -378,6 +378,63 @@ static int test_checkpoint_lstm_memory(void) {
     return 1;
 }
 
+/* the memory of a checkpointed scan, to the byte: the LSTM above at T = 1000, k = 25. The forward scan of segments
+   keeps q = T / k starts of the carries, [q] deep in its call's value; each segment's gradient scans k steps of
+   the cell forward again, keeping k steps of residuals (the carries each step reads) in its own value; the
+   bodies' temporaries lie in nested arenas. Each value holds the carries' two slots and its stacks, every one at a
+   multiple of 16 bytes (gir__call_layout) */
+static const gir__call *pc_call_named(const gir_plan *p, const char *suffix, int32_t length) {
+    uint32_t k;
+    size_t n = strlen(suffix);
+    for (k = 0; k < p->ncalls; ++k) {
+        const gir__call *c = &p->calls[k];
+        size_t m = strlen(c->f->name);
+        gir_attr a;
+        if (m < n || strcmp(c->f->name + m - n, suffix)) continue;
+        gir__attr_load(p->g, &p->g->nodes[c->node], &a);
+        if (!length || (gir__op_is(p->g->nodes[c->node].op, GIR__F_LOOP) && a.i[1] == length)) return c;
+    }
+    return NULL;
+}
+static size_t pc_a16(size_t n) { return (n + 15u) & ~(size_t)15u; }
+static int test_checkpoint_memory_formula(void) {
+    enum { T = 1000, B = 8, I = 1, H = 32, K = 25, Q = T / K };
+    const size_t carry = (size_t)B * H * 8, slot = 2 * pc_a16(carry);
+    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+    gir_func *f = pc_lstm_cell(cb, B, I, H);
+    gir_node a[6], r[2], gr[3], loss;
+    gir_scan_desc d;
+    gir_plan *p = NULL;
+    const gir__call *seg, *vjp, *res;
+    size_t want_ckpt = slot + 2 * pc_a16((size_t)Q * carry) + slot, want_res = slot + 2 * pc_a16((size_t)K * carry) + slot;
+    memset(&d, 0, sizeof d);
+    a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
+    a[2] = gir_input(g, GIR_DTYPE_F64, gir_shape3(T, B, I));
+    a[3] = gir_input(g, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
+    a[4] = gir_input(g, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
+    a[5] = gir_input(g, GIR_DTYPE_F64, gir_shape1(4 * H));
+    d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = K;
+    CHECK(f && gir_scan(g, f, &d, 6, a, 2, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    loss = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
+    CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    CHECK(gir_plan_compile(g, 3, gr, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+    seg = pc_call_named(p, "_segments", Q);
+    vjp = pc_call_named(p, "_segments_vjp", Q);
+    res = vjp ? pc_call_named(vjp->plan, "", K) : NULL;
+    CHECK(seg && vjp && res, "the scans of segments (%d), of their gradients (%d) and of a segment's %d steps (%d)",
+          seg != NULL, vjp != NULL, K, res != NULL);
+    CHECK(seg->k.bytes == want_ckpt, "checkpoints: %zu bytes, the formula %zu (2 x %d x %zu + the carries' two slots)",
+          seg->k.bytes, want_ckpt, Q, carry);
+    CHECK(res->k.bytes == want_res, "a segment's residuals: %zu bytes, the formula %zu (2 x %d x %zu + two slots)",
+          res->k.bytes, want_res, K, carry);
+    say("LSTM T=%d, checkpoint %d: checkpoints %zu B (%d x 2 x %zu + slots), residuals %zu B (%d steps), the "
+        "segment gradient's body arena %zu B, the plan's arena %zu B + scratch %zu B\n", T, K, seg->k.bytes, Q, carry,
+        res->k.bytes, K, vjp->plan->arena_bytes, p->arena_bytes, p->scratch_bytes);
+    gir_plan_free(p);
+    gir_graph_free(g);
+    gir_graph_free(cb);
+    return 1;
+}
 static void suite_plan_calls(void) {
     RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
     RUN("plan_calls/cond_branch_returning_its_argument", test_cond_branch_returning_its_argument());
@@ -386,6 +443,7 @@ static void suite_plan_calls(void) {
     RUN("plan_calls/eval_reaches_the_body", test_eval_reaches_the_body());
     RUN("plan_calls/checkpoint_same_bits", test_checkpoint_same_bits());
     RUN("plan_calls/checkpoint_lstm_memory", test_checkpoint_lstm_memory());
+    RUN("plan_calls/checkpoint_memory_formula", test_checkpoint_memory_formula());
 #if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
     RUN("plan_calls/pool_moves_the_nested_plans", test_pool_moves_the_nested_plans());
 #endif
