@@ -115,6 +115,19 @@ static int ic_image_of(const ic_graph *t, gir_plan **p, img_box *ib) {
     CHECK(gir_plan_compile(t->g, t->nout, t->out, &d, p) == GIR_OK, "compile: %s", gir_graph_message(t->g));
     return img_make(*p, IC_NIN, t->in, t->nout, t->out, ib);
 }
+/* gir_image_ops lists the ops of every sub-image (the GIR_WITH_OP_ a firmware build needs): the call ops and
+   the bodies' (tanh is in the cell only, gt in the while's condition only) */
+static int ic_ops_listed(const img_box *ib) {
+    static const gir_op want[] = {GIR_OP_CALL, GIR_OP_IF, GIR_OP_LOOP, GIR_OP_WHILE_LOOP, GIR_OP_RESULT, GIR_OP_TANH,
+                                  GIR_OP_GT};
+    gir_op ops[GIR_OP__COUNT];
+    int n = gir_image_ops(ib->img, ib->len, ops, GIR_OP__COUNT), j, k;
+    for (j = 0; j < (int)(sizeof want / sizeof want[0]); ++j) {
+        for (k = 0; k < n && ops[k] != want[j]; ++k) {}
+        CHECK(k < n, "gir_image_ops (%d ops) leaves out %s", n, gir_op_name(want[j]));
+    }
+    return 1;
+}
 static int test_image_calls_same_bits(void) {
     static const int cks[2] = {0, GIR_SCAN_CHECKPOINT_AUTO};
     ic_funcs f;
@@ -124,7 +137,8 @@ static int test_image_calls_same_bits(void) {
         ic_graph t;
         gir_plan *p = NULL;
         img_box ib;
-        ok = ic_graph_new(&t, &f, cks[k], 1) && ic_image_of(&t, &p, &ib) && ic_same_bits(&t, &ib, p);
+        ok = ic_graph_new(&t, &f, cks[k], 1) && ic_image_of(&t, &p, &ib) && ic_same_bits(&t, &ib, p) &&
+             ic_ops_listed(&ib);
         if (ok) say("image with calls (checkpoint %d): %lu bytes, %d sub-images\n", cks[k], (unsigned long)ib.len,
                     (int)((const gir__ihdr *)ib.img)->nsub);
         gir_plan_free(p);
