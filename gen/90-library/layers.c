@@ -104,11 +104,13 @@ GIR_API gir_node gir_conv2d_layer(gir_graph *g, gir_node x, int32_t out, int32_t
     return gir__named(g, was_ok, fn, gir_conv2d_bias(g, x, w, b, gir_ints2(stride, stride),
                                                      gir_ints2(padding, padding), gir_ints2(1, 1), 1));
 }
-/* gir_lstm's cell, torch.nn.LSTM's: (h, c, x, w_ih, w_hh, b_ih, b_hh) -> (h', c', h'), gates i, f, g, o in that
-   order along the 4 * hidden axis; a function in a graph of its own, on g's allocator (NULL after recording why) */
-static gir_func *gir__lstm_cell(gir_graph *g, gir_graph **cg, int dt, int32_t batch, int32_t in, int32_t hid) {
+/* gir_lstm's cell, torch.nn.LSTM's without its input projection: (h, c, xz, w_hh, b_hh) -> (h', c', h'), where xz
+   is step t's x_t @ w_ih + b_ih (one GEMM over every step, outside the scan, as torch's own LSTM does); gates i, f,
+   g, o in that order along the 4 * hidden axis; a function in a graph of its own, on g's allocator (NULL after
+   recording why) */
+static gir_func *gir__lstm_cell(gir_graph *g, gir_graph **cg, int dt, int32_t batch, int32_t hid) {
     gir_graph_desc d;
-    gir_node p[7], gate[4], z, cn, hn, r[3];
+    gir_node p[5], gate[4], z, cn, hn, r[3];
     gir_func *f = NULL;
     gir_graph *c;
     GIR_MEMSET(&d, 0, sizeof d);
@@ -119,19 +121,17 @@ static gir_func *gir__lstm_cell(gir_graph *g, gir_graph **cg, int dt, int32_t ba
     }
     p[0] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, hid));
     p[1] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, hid));
-    p[2] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, in));
-    p[3] = gir_input(c, (gir_dtype)dt, gir_shape2(in, 4 * hid));
-    p[4] = gir_input(c, (gir_dtype)dt, gir_shape2(hid, 4 * hid));
-    p[5] = gir_input(c, (gir_dtype)dt, gir_shape1(4 * hid));
-    p[6] = gir_input(c, (gir_dtype)dt, gir_shape1(4 * hid));
-    z = gir_add(c, gir_add(c, gir_matmul(c, p[2], p[3]), p[5]), gir_add(c, gir_matmul(c, p[0], p[4]), p[6]));
+    p[2] = gir_input(c, (gir_dtype)dt, gir_shape2(batch, 4 * hid));
+    p[3] = gir_input(c, (gir_dtype)dt, gir_shape2(hid, 4 * hid));
+    p[4] = gir_input(c, (gir_dtype)dt, gir_shape1(4 * hid));
+    z = gir_add(c, p[2], gir_add(c, gir_matmul(c, p[0], p[3]), p[4]));
     gir_split(c, z, 1, 4, gate);
     cn = gir_add(c, gir_mul(c, gir_sigmoid(c, gate[1]), p[1]), gir_mul(c, gir_sigmoid(c, gate[0]), gir_tanh(c, gate[2])));
     hn = gir_mul(c, gir_sigmoid(c, gate[3]), gir_tanh(c, cn));
     r[0] = hn;
     r[1] = cn;
     r[2] = hn;
-    if (c->status == GIR_OK) f = gir_func_new(c, "lstm", 7, p, 3, r);
+    if (c->status == GIR_OK) f = gir_func_new(c, "lstm", 5, p, 3, r);
     if (!f) gir__gfail(g, c->status, "lstm: the cell: %s", c->msg);
     return f;
 }
@@ -161,23 +161,27 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
         return fail;
     }
     a[0] = a[1] = gir_zeros(g, (gir_dtype)dt, gir_shape2(s.dim[1], hidden));
-    a[2] = x;
     a[3] = gir__lstm_param(g, name, "w_ih", dt, gir_shape2(s.dim[2], 4 * hidden), hidden, seed);
     a[4] = gir__lstm_param(g, name, "w_hh", dt, gir_shape2(hidden, 4 * hidden), hidden, seed);
     a[5] = gir__lstm_param(g, name, "b_ih", dt, gir_shape1(4 * hidden), hidden, seed);
     a[6] = gir__lstm_param(g, name, "b_hh", dt, gir_shape1(4 * hidden), hidden, seed);
-    for (k = 0; k < 7; ++k)
+    for (k = 3; k < 7; ++k)
         if (!a[k].id) return fail;
-    if (!(f = gir__lstm_cell(g, &cg, dt, s.dim[1], s.dim[2], hidden))) {
+    if (!(f = gir__lstm_cell(g, &cg, dt, s.dim[1], hidden))) {
         gir_graph_free(cg);
         return fail;
     }
+    /* every step's input projection at once: [steps * batch, features] @ w_ih + b_ih, as [steps, batch, 4 hidden] */
+    a[2] = gir_reshape(g, gir_add(g, gir_matmul(g, gir_reshape(g, x, gir_shape2(s.dim[0] * s.dim[1], s.dim[2])), a[3]),
+                                  a[5]), gir_shape3(s.dim[0], s.dim[1], 4 * hidden));
+    a[3] = a[4];
+    a[4] = a[6];
     GIR_MEMSET(&sd, 0, sizeof sd);
     sd.length = s.dim[0];
     sd.n_carry = 2;
     sd.n_xs = 1;
     sd.reverse = 0;
-    gir_scan(g, f, &sd, 7, a, 3, r);
+    gir_scan(g, f, &sd, 5, a, 3, r);
     gir_graph_free(cg);                  /* released with the last graph that holds it: g, once the scan is built */
     return r[2];
 }
