@@ -331,6 +331,19 @@ static gir_func *pc_lstm_cell(gir_graph *b, int B, int I, int H) {
     r[0] = gir_mul(b, gir_sigmoid(b, g4[3]), gir_tanh(b, r[1]));
     return gir_func_new(b, "lstm", 6, p, 2, r);
 }
+/* the scan of that cell in g over T steps, carries from zeros, checkpoint ck: its arguments in a (x, w_x, w_h and b
+   the inputs a[2..5]), its two carries after the last step in r */
+static gir_status pc_lstm_scan(gir_graph *g, gir_func *f, int T, int B, int I, int H, int ck, gir_node *a, gir_node *r) {
+    gir_scan_desc d;
+    memset(&d, 0, sizeof d);
+    a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
+    a[2] = gir_input(g, GIR_DTYPE_F64, gir_shape3(T, B, I));
+    a[3] = gir_input(g, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
+    a[4] = gir_input(g, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
+    a[5] = gir_input(g, GIR_DTYPE_F64, gir_shape1(4 * H));
+    d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = ck;
+    return gir_scan(g, f, &d, 6, a, 2, r);
+}
 static int test_checkpoint_lstm_memory(void) {
     enum { T = 1000, B = 8, I = 1, H = 32 };
     static const int ks[] = {0, 10, 100, GIR_SCAN_CHECKPOINT_AUTO};
@@ -344,16 +357,8 @@ static int test_checkpoint_lstm_memory(void) {
         gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
         gir_func *f = pc_lstm_cell(cb, B, I, H);
         gir_node a[6], r[2], gr[3], o[4];
-        gir_scan_desc d;
         gir_plan *p = NULL;
-        memset(&d, 0, sizeof d);
-        a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
-        a[2] = gir_input(g, GIR_DTYPE_F64, gir_shape3(T, B, I));
-        a[3] = gir_input(g, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
-        a[4] = gir_input(g, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
-        a[5] = gir_input(g, GIR_DTYPE_F64, gir_shape1(4 * H));
-        d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = ks[k];
-        CHECK(f && gir_scan(g, f, &d, 6, a, 2, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+        CHECK(f && pc_lstm_scan(g, f, T, B, I, H, ks[k], a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
         o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
         CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
         for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
@@ -403,18 +408,10 @@ static int test_checkpoint_memory_formula(void) {
     gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
     gir_func *f = pc_lstm_cell(cb, B, I, H);
     gir_node a[6], r[2], gr[3], loss;
-    gir_scan_desc d;
     gir_plan *p = NULL;
     const gir__call *seg, *vjp, *res;
     size_t want_ckpt = slot + 2 * pc_a16((size_t)Q * carry) + slot, want_res = slot + 2 * pc_a16((size_t)K * carry) + slot;
-    memset(&d, 0, sizeof d);
-    a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
-    a[2] = gir_input(g, GIR_DTYPE_F64, gir_shape3(T, B, I));
-    a[3] = gir_input(g, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
-    a[4] = gir_input(g, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
-    a[5] = gir_input(g, GIR_DTYPE_F64, gir_shape1(4 * H));
-    d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = K;
-    CHECK(f && gir_scan(g, f, &d, 6, a, 2, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    CHECK(f && pc_lstm_scan(g, f, T, B, I, H, K, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
     loss = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
     CHECK(gir_plan_compile(g, 3, gr, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
