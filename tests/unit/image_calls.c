@@ -27,7 +27,8 @@ static int ic_funcs_new(ic_funcs *f, int n) {
     f->cell = gir_func_new(f->b[3], "cell", 3, p, 2, r);
     p[0] = gir_input(f->b[4], GIR_DTYPE_F64, gir_shape0());
     p[1] = gir_input(f->b[4], GIR_DTYPE_F64, gir_shape0());
-    r[0] = gir_mul(f->b[4], gir_add(f->b[4], p[0], gir_div(f->b[4], p[1], p[0])), gir_scalar(f->b[4], GIR_DTYPE_F64, 0.5));
+    r[0] = gir_add(f->b[4], p[0], gir_div(f->b[4], p[1], p[0]));
+    r[0] = gir_mul(f->b[4], r[0], gir_scalar(f->b[4], GIR_DTYPE_F64, 0.5));
     r[1] = p[1];
     f->newton = gir_func_new(f->b[4], "newton", 2, p, 2, r);
     p[0] = gir_input(f->b[5], GIR_DTYPE_F64, gir_shape0());
@@ -35,7 +36,8 @@ static int ic_funcs_new(ic_funcs *f, int n) {
     r[0] = gir_gt(f->b[5], gir_abs(f->b[5], gir_sub(f->b[5], gir_mul(f->b[5], p[0], p[0]), p[1])),
                   gir_scalar(f->b[5], GIR_DTYPE_F64, 1e-12));
     f->far = gir_func_new(f->b[5], "far", 2, p, 1, r);
-    for (k = 0; k < 6; ++k) CHECK(gir_graph_status(f->b[k]) == GIR_OK, "function %d: %s", k, gir_graph_message(f->b[k]));
+    for (k = 0; k < 6; ++k)
+        CHECK(gir_graph_status(f->b[k]) == GIR_OK, "function %d: %s", k, gir_graph_message(f->b[k]));
     return 1;
 }
 static void ic_funcs_free(ic_funcs *f) {

@@ -333,7 +333,8 @@ static gir_func *pc_lstm_cell(gir_graph *b, int B, int I, int H) {
 }
 /* the scan of that cell in g over T steps, carries from zeros, checkpoint ck: its arguments in a (x, w_x, w_h and b
    the inputs a[2..5]), its two carries after the last step in r */
-static gir_status pc_lstm_scan(gir_graph *g, gir_func *f, int T, int B, int I, int H, int ck, gir_node *a, gir_node *r) {
+static gir_status pc_lstm_scan(gir_graph *g, gir_func *f, int T, int B, int I, int H, int ck, gir_node *a,
+                               gir_node *r) {
     gir_scan_desc d;
     memset(&d, 0, sizeof d);
     a[0] = a[1] = gir_zeros(g, GIR_DTYPE_F64, gir_shape2(B, H));
@@ -410,7 +411,8 @@ static int test_checkpoint_memory_formula(void) {
     gir_node a[6], r[2], gr[3], loss;
     gir_plan *p = NULL;
     const gir__call *seg, *vjp, *res;
-    size_t want_ckpt = slot + 2 * pc_a16((size_t)Q * carry) + slot, want_res = slot + 2 * pc_a16((size_t)K * carry) + slot;
+    size_t want_ckpt = slot + 2 * pc_a16((size_t)Q * carry) + slot;
+    size_t want_res = slot + 2 * pc_a16((size_t)K * carry) + slot;
     CHECK(f && pc_lstm_scan(g, f, T, B, I, H, K, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
     loss = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
