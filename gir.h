@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=96c0eebe7aabd8f0
+                                          gen/ sha256=2b1f305f8af06859
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36686,9 +36686,10 @@ typedef struct gir__frame {
     size_t         bytes;
     int            np, nr;      /* parameters, results */
 } gir__frame;
+static size_t gir__up16(size_t n) { return (n + 15u) & ~(size_t)15u; }
 /* the bytes of the first nc results of call c in its buffer (a scan's, a while's carries: one slot of them) */
 static size_t gir__call_slot(const gir__frame *c, int nc) {
-    return nc ? (c->at[nc - 1] + c->at[c->nr + nc - 1] + 15u) & ~(size_t)15u : 0;
+    return nc ? gir__up16(c->at[nc - 1] + c->at[c->nr + nc - 1]) : 0;
 }
 /* the places of a call's results in its buffer (c->at[j]), from their bytes for one step (c->at[nr + j]): one after
    the other, each at a multiple of 16 bytes (so a b8 result does not leave an f64 one misaligned), a scan's after
@@ -36698,13 +36699,13 @@ static int gir__call_layout(gir__frame *c, int nc, int32_t T, int twice) {
     size_t off = 0, n, one;
     int j;
     for (j = 0; j < c->nr; ++j) {
-        c->at[j] = off = (off + 15u) & ~(size_t)15u;
+        c->at[j] = off = gir__up16(off);
         one = c->at[c->nr + j];
         n = j < nc ? 1u : (size_t)T;
         if (one && n > ((size_t)-1 / 4 - off) / one) return 0;
         off += n * one;
     }
-    c->bytes = ((off + 15u) & ~(size_t)15u) + (twice ? gir__call_slot(c, nc) : 0);
+    c->bytes = gir__up16(off) + (twice ? gir__call_slot(c, nc) : 0);
     return 1;
 }
 /* a call step's plan (an if step has two): the body of the function compiled on its own, bound to the call's
