@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=2b1f305f8af06859
+                                          gen/ sha256=56f085765b3ee083
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -37706,14 +37706,16 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     return 1;
 }
 /* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, v a temporary that dies here (not
-   an output, not kept) of the same bytes */
+   which writes each chunk after its members read it) of one dtype and shape, or a copy (a reshape: it then
+   copies nothing, its value being its input's bytes), v a temporary that dies here (not an output, not kept) of
+   the same bytes */
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
-    if (gir__kernel_of(s->op) != gir__k_eltwise || o->fold) return 0;
+    int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
+    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy) || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
-           iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
+           iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
 static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
@@ -39402,7 +39404,8 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
         *wr = p->groups[p->fgroup[k] - 1].wr;
         return;
     }
-    *rd = 0;
+    *rd = *wr = 0;
+    if ((s->flags & GIR__STEP_INPLACE) && gir__kernel_of(s->op) == gir__k_copy) return;     /* copies nothing */
     for (i = writes ? 1u : 0u; i < s->nin; ++i) {
         r = p->sin[s->in0 + i];
         if (p->vals[r].kind == GIR__VAL_FUSED) continue;
@@ -39960,41 +39963,59 @@ static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *
     gir__bodies_free(&g->a, &l);
     return o->len;
 }
-static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
-    uint32_t k, j, r;
+/* one step of a plan dump: index, op, node, type, where its value lies, its fused group, traffic and reads */
+static void gir__plan_dump_step(const gir_plan *p, uint32_t k, gir__out *o) {
+    uint32_t j, r;
     uint64_t rd, wr;
-    gir_plan_stats st;
-    if (!p || !p->g) return 0;
-    st = gir_plan_query_stats(p);
+    gir__dstep ds;
+    gir__dval dv;
+    const gir__node *d;
+    gir__plan_step(p, k, &ds);
+    gir__plan_val(p, ds.val, &dv);
+    d = &p->g->nodes[ds.node];
+    gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
+    if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
+    gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
+    if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
+    else if (dv.kind == GIR__VAL_INVAR)
+        gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
+    else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
+    else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
+    if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+    gir__step_traffic(p, k, &rd, &wr);
+    gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
+    gir__out_s(o, "  reads");
+    for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
+        gir__dval iv;
+        gir__plan_val(p, r, &iv);
+        gir__out_f(o, " %%%u", (unsigned)iv.node);
+    }
+    gir__out_s(o, "\n");
+}
+/* a plan, then after each call step the plan of each function it runs (an if's then and else, a while's body and
+   condition), each line of it indented by two spaces more and headed by the function's name */
+static void gir__plan_dump_at(const gir_plan *p, gir__out *o, int depth) {
+    uint32_t k, c;
+    gir_plan_stats st = gir_plan_query_stats(p);
     gir__out_f(o, "plan: %u steps, %u values, arena %l bytes; a run reads %l bytes and writes %l\n",
                (unsigned)p->nsteps, (unsigned)p->nvals, (long long)p->arena_bytes, (long long)st.bytes_read,
                (long long)st.bytes_written);
     for (k = 0; k < p->nsteps; ++k) {
         gir__dstep ds;
-        gir__dval dv;
-        const gir__node *d;
         gir__plan_step(p, k, &ds);
-        gir__plan_val(p, ds.val, &dv);
-        d = &p->g->nodes[ds.node];
-        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
-        if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
-        gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
-        if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
-        else if (dv.kind == GIR__VAL_INVAR)
-            gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
-        else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
-        else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
-        if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
-        gir__step_traffic(p, k, &rd, &wr);
-        gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
-        gir__out_s(o, "  reads");
-        for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
-            gir__dval iv;
-            gir__plan_val(p, r, &iv);
-            gir__out_f(o, " %%%u", (unsigned)iv.node);
+        gir__out_n(o, "                                ", (size_t)(2 * depth));
+        gir__plan_dump_step(p, k, o);
+        for (c = 0; c < p->ncalls; ++c) {
+            if (p->calls[c].node != ds.node || !p->calls[c].plan) continue;
+            gir__out_n(o, "                                ", (size_t)(2 * depth + 2));
+            gir__out_f(o, "%s ", p->calls[c].f && p->calls[c].f->name[0] ? p->calls[c].f->name : "(function)");
+            gir__plan_dump_at(p->calls[c].plan, o, depth + 1);
         }
-        gir__out_s(o, "\n");
     }
+}
+static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
+    if (!p || !p->g) return 0;
+    gir__plan_dump_at(p, o, 0);
     return o->len;
 }
 GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {

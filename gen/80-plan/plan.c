@@ -503,14 +503,16 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     return 1;
 }
 /* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, v a temporary that dies here (not
-   an output, not kept) of the same bytes */
+   which writes each chunk after its members read it) of one dtype and shape, or a copy (a reshape: it then
+   copies nothing, its value being its input's bytes), v a temporary that dies here (not an output, not kept) of
+   the same bytes */
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
-    if (gir__kernel_of(s->op) != gir__k_eltwise || o->fold) return 0;
+    int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
+    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy) || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
-           iv->dtype == o->dtype && gir__shape_eq(&iv->shape, &o->shape);
+           iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
 static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {

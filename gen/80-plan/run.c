@@ -328,7 +328,8 @@ static void gir__step_traffic(const gir_plan *p, uint32_t k, uint64_t *rd, uint6
         *wr = p->groups[p->fgroup[k] - 1].wr;
         return;
     }
-    *rd = 0;
+    *rd = *wr = 0;
+    if ((s->flags & GIR__STEP_INPLACE) && gir__kernel_of(s->op) == gir__k_copy) return;     /* copies nothing */
     for (i = writes ? 1u : 0u; i < s->nin; ++i) {
         r = p->sin[s->in0 + i];
         if (p->vals[r].kind == GIR__VAL_FUSED) continue;

@@ -221,41 +221,59 @@ static size_t gir__dump_dot_to(const gir_graph *g, const gir_plan *p, gir__out *
     gir__bodies_free(&g->a, &l);
     return o->len;
 }
-static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
-    uint32_t k, j, r;
+/* one step of a plan dump: index, op, node, type, where its value lies, its fused group, traffic and reads */
+static void gir__plan_dump_step(const gir_plan *p, uint32_t k, gir__out *o) {
+    uint32_t j, r;
     uint64_t rd, wr;
-    gir_plan_stats st;
-    if (!p || !p->g) return 0;
-    st = gir_plan_query_stats(p);
+    gir__dstep ds;
+    gir__dval dv;
+    const gir__node *d;
+    gir__plan_step(p, k, &ds);
+    gir__plan_val(p, ds.val, &dv);
+    d = &p->g->nodes[ds.node];
+    gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
+    if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
+    gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
+    if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
+    else if (dv.kind == GIR__VAL_INVAR)
+        gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
+    else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
+    else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
+    if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
+    gir__step_traffic(p, k, &rd, &wr);
+    gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
+    gir__out_s(o, "  reads");
+    for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
+        gir__dval iv;
+        gir__plan_val(p, r, &iv);
+        gir__out_f(o, " %%%u", (unsigned)iv.node);
+    }
+    gir__out_s(o, "\n");
+}
+/* a plan, then after each call step the plan of each function it runs (an if's then and else, a while's body and
+   condition), each line of it indented by two spaces more and headed by the function's name */
+static void gir__plan_dump_at(const gir_plan *p, gir__out *o, int depth) {
+    uint32_t k, c;
+    gir_plan_stats st = gir_plan_query_stats(p);
     gir__out_f(o, "plan: %u steps, %u values, arena %l bytes; a run reads %l bytes and writes %l\n",
                (unsigned)p->nsteps, (unsigned)p->nvals, (long long)p->arena_bytes, (long long)st.bytes_read,
                (long long)st.bytes_written);
     for (k = 0; k < p->nsteps; ++k) {
         gir__dstep ds;
-        gir__dval dv;
-        const gir__node *d;
         gir__plan_step(p, k, &ds);
-        gir__plan_val(p, ds.val, &dv);
-        d = &p->g->nodes[ds.node];
-        gir__out_f(o, "%u  %s  %%%u", (unsigned)k, gir__op_names[ds.op], (unsigned)ds.node);
-        if (d->name) gir__out_f(o, " '%s'", gir__name_at(p->g, d->name));
-        gir__out_f(o, "  %T%S", (int)d->dtype, gir__nshape(p->g, d));
-        if (dv.kind == GIR__VAL_TEMP) gir__out_f(o, "  off %l  bytes %l", (long long)dv.off, (long long)dv.bytes);
-        else if (dv.kind == GIR__VAL_INVAR)
-            gir__out_f(o, "  in %%%u  bytes %l", (unsigned)p->vals[dv.off].node, (long long)dv.bytes);
-        else if (dv.kind == GIR__VAL_VIEW) gir__out_f(o, "  in its call's value  bytes %l", (long long)dv.bytes);
-        else gir__out_f(o, "  fused  bytes %l", (long long)dv.bytes);
-        if (ds.group) gir__out_f(o, "  group %u", (unsigned)(ds.group - 1));
-        gir__step_traffic(p, k, &rd, &wr);
-        gir__out_f(o, "  rd %l wr %l", (long long)rd, (long long)wr);
-        gir__out_s(o, "  reads");
-        for (j = 0; (r = gir__plan_step_read(p, k, j)) != (uint32_t)-1; ++j) {
-            gir__dval iv;
-            gir__plan_val(p, r, &iv);
-            gir__out_f(o, " %%%u", (unsigned)iv.node);
+        gir__out_n(o, "                                ", (size_t)(2 * depth));
+        gir__plan_dump_step(p, k, o);
+        for (c = 0; c < p->ncalls; ++c) {
+            if (p->calls[c].node != ds.node || !p->calls[c].plan) continue;
+            gir__out_n(o, "                                ", (size_t)(2 * depth + 2));
+            gir__out_f(o, "%s ", p->calls[c].f && p->calls[c].f->name[0] ? p->calls[c].f->name : "(function)");
+            gir__plan_dump_at(p->calls[c].plan, o, depth + 1);
         }
-        gir__out_s(o, "\n");
     }
+}
+static size_t gir__plan_dump_to(const gir_plan *p, gir__out *o) {
+    if (!p || !p->g) return 0;
+    gir__plan_dump_at(p, o, 0);
     return o->len;
 }
 GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap) {
