@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=56f085765b3ee083
+                                          gen/ sha256=662c4c52c5a353a1
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -2808,7 +2808,9 @@ struct gir_func {
     gir_graph       *body;
     struct gir_func *next;      /* the body's list */
     struct gir_func *vjp;       /* gir_func_vjp's, built on the first call */
-    struct gir_func *hist;      /* for a scan's gradient: f, then its input carries as per-step results */
+    struct gir_func *hist;      /* for a scan's gradient: f's carries, then its input carries as per-step results */
+    struct gir_func *fhist;     /* the same with all of f's results first: a scan of it gives a scan of f's results,
+                                   so the plan's passes let it stand for one (gen/80-plan/passes.c) */
     struct gir_func *svjp;      /* for a scan's gradient: one step of the reverse scan (gen/60-autodiff) */
     uint32_t        *params, *results;
     int              nparams, nresults;
@@ -28364,19 +28366,25 @@ static int gir__scan_floats(gir_graph *G, gir_node y, const gir_func *f) {
         }
     return 0;
 }
-/* f, with its input carries as per-step results: a forward scan of it keeps every step's carries */
-static gir_func *gir__scan_hist(gir_func *f, int nc) {
+/* f, with its input carries as per-step results: a forward scan of it keeps every step's carries. f->hist has f's
+   carries first (a segment's scan, gir__seg_funcs), f->fhist all of f's results (gir__scan_back: the plan's passes
+   then run one scan for both f's and its own, gen/80-plan/passes.c) */
+static gir_func *gir__scan_hist(gir_func *f, int nc, int all) {
     gir_node res[2 * GIR__MAX_IN], par[GIR__MAX_IN];
     char nm[48];
-    int k;
-    if (f->hist) return f->hist;
-    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(f->body, f->params[k]);
-    for (k = 0; k < nc; ++k) {
-        res[k] = gir__handle(f->body, f->results[k]);
-        res[nc + k] = par[k];
+    int k, m = all ? f->nresults : nc;
+    gir_func **h = all ? &f->fhist : &f->hist;
+    if (*h) return *h;
+    if (m + nc > GIR__MAX_IN) {
+        gir__gfail(f->body, GIR_ERR_LIMIT, "scan: the gradient of '%s' keeps its %d results and %d carries: more than "
+                   "the %d results a function may have", f->name, m, nc, GIR__MAX_IN);
+        return NULL;
     }
-    gir__format(nm, sizeof nm, "%s_carries", f->name);
-    return f->hist = gir_func_new(f->body, nm, f->nparams, par, 2 * nc, res);
+    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(f->body, f->params[k]);
+    for (k = 0; k < m; ++k) res[k] = gir__handle(f->body, f->results[k]);
+    for (k = 0; k < nc; ++k) res[m + k] = par[k];
+    gir__format(nm, sizeof nm, all ? "%s_steps" : "%s_carries", f->name);
+    return *h = gir_func_new(f->body, nm, f->nparams, par, m + nc, res);
 }
 /* one step of the reverse scan: carries (the carries' adjoints, the invariants' sums so far), per-step inputs (the
    step's carries and inputs, its outputs' adjoints), the invariants; results: the adjoints of the step's carries,
@@ -28403,20 +28411,21 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
-/* a scan's way back in graph X: a forward scan of f->hist keeps the carries of every step, a reverse scan of
-   f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last carries, then of its ny
-   stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's results (the carries'
-   adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
+/* a scan's way back in graph X: a forward scan of f->fhist (seg, a segment's: f->hist) keeps the carries of every
+   step, a reverse scan of f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last
+   carries, then of its ny stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's
+   results (the carries' adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
 static gir_status gir__scan_back(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
-                                 const gir_node *cb, const gir_node *s0, gir_node *br) {
+                                 const gir_node *cb, const gir_node *s0, int seg, gir_node *br) {
     int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
     gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN];
     gir_scan_desc d = *sd;
+    gir_func *h = seg ? f->hist : f->fhist;
     d.checkpoint = 0;
-    if (nc && gir_scan(X, f->hist, &d, n, x, 2 * nc, hr) != GIR_OK) return X->status;
+    if (nc && gir_scan(X, h, &d, n, x, h->nresults, hr) != GIR_OK) return X->status;
     for (k = 0; k < nc; ++k) args[m++] = cb[k];
     for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
-    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
+    for (k = 0; k < nc; ++k) args[m++] = hr[h->nresults - nc + k];
     for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
     for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
     for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
@@ -28461,7 +28470,7 @@ static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc 
     for (j = 0; j < nx; ++j) xa[nc + j] = p[ix + j] = gir__seg_param(S, f, f->params[nc + j], 1, k);
     for (j = 0; j < ny; ++j) ca[nc + j] = p[iy + j] = gir__seg_param(S, f, f->results[nc + j], 1, k);
     for (j = 0; j < ni; ++j) xa[nc + nx + j] = p[ii + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
-    if (gir__scan_back(S, f, d, n, xa, ca, p + is, r) != GIR_OK) return S->status;
+    if (gir__scan_back(S, f, d, n, xa, ca, p + is, 1, r) != GIR_OK) return S->status;
     gir__format(nm, sizeof nm, "%s_segments_vjp", f->name);
     *sb = gir_func_new(S, nm, ii + ni, p, f->svjp->nresults, r);
     return S->status;
@@ -28518,7 +28527,8 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     gir_scan_desc d;
     gir_status st;
     (void)g; (void)need;
-    if (gir__scan_floats(G, y, f) || (nc && !gir__scan_hist(f, nc)) || !gir__scan_vjp(f, nc, nx)) {
+    if (gir__scan_floats(G, y, f) || (nc && (!gir__scan_hist(f, nc, 0) || !gir__scan_hist(f, nc, 1))) ||
+        !gir__scan_vjp(f, nc, nx)) {
         if (G->status == GIR_OK)
             gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
                        "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
@@ -28532,7 +28542,8 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
     for (k = 0; k < nc + ny; ++k)
         cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
-    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br) : gir__scan_back(G, f, &d, n, x, cb, NULL, br);
+    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br)
+                          : gir__scan_back(G, f, &d, n, x, cb, NULL, 0, br);
     if (st != GIR_OK) return;
     for (k = 0; k < nc; ++k) dx[k] = br[k];
     for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];
@@ -36605,6 +36616,46 @@ static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
     return (w->need[r] & GIR__N_ASSIGNED) ? 0 : r;
 }
 
+/* ---- scans that a scan of their gradient covers */
+/* node y, a scan of f, has the arguments and the trip of node z, a scan of f->fhist (gen/60-autodiff/autodiff.c),
+   both kept by the passes so far */
+static int gir__scan_covers(const gir__rw *w, uint32_t y, uint32_t z, const gir_attr *az) {
+    const gir_graph *g = w->g;
+    const gir__node *dy = &g->nodes[y], *dz = &g->nodes[z];
+    gir_attr ay;
+    uint32_t k;
+    int j;
+    if (dy->op != dz->op || dy->nin != dz->nin || w->rep[y] != y) return 0;
+    gir__attr_read(g, dy, &ay);
+    if (g->callees[ay.i[0]]->fhist != g->callees[az->i[0]]) return 0;
+    for (j = 1; j <= 4; ++j)
+        if (ay.i[j] != az->i[j]) return 0;
+    for (k = 0; k < dy->nin; ++k)
+        if (gir__pass_in(w, dy, k) != gir__pass_in(w, dz, k)) return 0;
+    return 1;
+}
+/* A gradient through a scan of f scans f->fhist over the same arguments, whose first results are f's: f's scan
+   then reads its results from there and is not run. Only when the plan computes the fhist scan anyway (its
+   GIR__N_COVER mark) and a call's results follow it (ids z + 1 ...); they are marked needed here, as the backward
+   marking of gir_plan_compile, which meets them before the nodes that read them now, could not. */
+static void gir__merge_scans(gir__rw *w, size_t last) {
+    const gir_graph *g = w->g;
+    uint32_t z, y, j;
+    for (z = 1; z <= last; ++z) {
+        const gir__node *dz = &g->nodes[z];
+        gir_attr az;
+        if (!gir__op_is(dz->op, GIR__F_LOOP) || !(w->need[z] & GIR__N_COVER) || w->rep[z] != z) continue;
+        gir__attr_read(g, dz, &az);
+        for (y = z - 1; y >= 1 && !gir__scan_covers(w, y, z, &az); --y) {}
+        if (y < 1) continue;
+        for (j = 0; j < (uint32_t)g->callees[az.i[0]]->nresults - (uint32_t)az.i[2]; ++j) {
+            if (w->rep[y + 1 + j] != y + 1 + j) continue;
+            w->rep[y + 1 + j] = z + 1 + j;
+            w->need[z + 1 + j] |= GIR__N_NEED;
+        }
+    }
+}
+
 /* the passes: rep[id] for ids 1 .. last (the largest output id). need[] holds GIR__N_COVER marks already. */
 static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     const gir_graph *g = w->g;
@@ -36630,6 +36681,7 @@ static gir_status gir__passes(gir__rw *w, unsigned flags, size_t last) {
     }
     if (w->tab) gir__free(w->a, w->tab, 2 * cap * sizeof(uint32_t));
     w->tab = NULL;
+    if (cse) gir__merge_scans(w, last);
     return GIR_OK;
 }
 
@@ -37586,6 +37638,9 @@ static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w
     uint32_t k, j;
     int fwd;
     gir__sched_readers(p, w);
+    for (k = 0; k < p->nsteps && w->direct; ++k)      /* a step reads a later one's value: edges and a sort */
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j)
+            if (w->prod[w->dlist[j]] > k + 1) w->direct = 0;
     if (w->direct) {
         for (k = 0; k < p->nsteps; ++k)
             for (j = w->dstart[k], w->indeg0[k] = 0; j < w->dstart[k + 1]; ++j) w->indeg0[k] += w->prod[w->dlist[j]] != 0;
@@ -38738,12 +38793,16 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
-   order (no reuse yet); *scratch: the most scratch one step needs */
+   order (no reuse yet); *scratch: the most scratch one step needs. The values are numbered first: a step may read
+   a later node's (a merged scan's results, gen/80-plan/passes.c; the schedule then orders the steps). */
 static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, const gir_compile_desc *desc,
                                       size_t *off, size_t *scratch) {
     size_t id, sb;
+    uint32_t n = p->nvals;
     gir_status st;
     gir_attr ra;
+    for (id = 1; id < g->nnodes; ++id)
+        if (w->need[id] & GIR__N_NEED) p->map[id] = ++n;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         const gir_shape *sh;

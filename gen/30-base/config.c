@@ -582,7 +582,9 @@ struct gir_func {
     gir_graph       *body;
     struct gir_func *next;      /* the body's list */
     struct gir_func *vjp;       /* gir_func_vjp's, built on the first call */
-    struct gir_func *hist;      /* for a scan's gradient: f, then its input carries as per-step results */
+    struct gir_func *hist;      /* for a scan's gradient: f's carries, then its input carries as per-step results */
+    struct gir_func *fhist;     /* the same with all of f's results first: a scan of it gives a scan of f's results,
+                                   so the plan's passes let it stand for one (gen/80-plan/passes.c) */
     struct gir_func *svjp;      /* for a scan's gradient: one step of the reverse scan (gen/60-autodiff) */
     uint32_t        *params, *results;
     int              nparams, nresults;

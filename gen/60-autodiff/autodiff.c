@@ -380,19 +380,25 @@ static int gir__scan_floats(gir_graph *G, gir_node y, const gir_func *f) {
         }
     return 0;
 }
-/* f, with its input carries as per-step results: a forward scan of it keeps every step's carries */
-static gir_func *gir__scan_hist(gir_func *f, int nc) {
+/* f, with its input carries as per-step results: a forward scan of it keeps every step's carries. f->hist has f's
+   carries first (a segment's scan, gir__seg_funcs), f->fhist all of f's results (gir__scan_back: the plan's passes
+   then run one scan for both f's and its own, gen/80-plan/passes.c) */
+static gir_func *gir__scan_hist(gir_func *f, int nc, int all) {
     gir_node res[2 * GIR__MAX_IN], par[GIR__MAX_IN];
     char nm[48];
-    int k;
-    if (f->hist) return f->hist;
-    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(f->body, f->params[k]);
-    for (k = 0; k < nc; ++k) {
-        res[k] = gir__handle(f->body, f->results[k]);
-        res[nc + k] = par[k];
+    int k, m = all ? f->nresults : nc;
+    gir_func **h = all ? &f->fhist : &f->hist;
+    if (*h) return *h;
+    if (m + nc > GIR__MAX_IN) {
+        gir__gfail(f->body, GIR_ERR_LIMIT, "scan: the gradient of '%s' keeps its %d results and %d carries: more than "
+                   "the %d results a function may have", f->name, m, nc, GIR__MAX_IN);
+        return NULL;
     }
-    gir__format(nm, sizeof nm, "%s_carries", f->name);
-    return f->hist = gir_func_new(f->body, nm, f->nparams, par, 2 * nc, res);
+    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(f->body, f->params[k]);
+    for (k = 0; k < m; ++k) res[k] = gir__handle(f->body, f->results[k]);
+    for (k = 0; k < nc; ++k) res[m + k] = par[k];
+    gir__format(nm, sizeof nm, all ? "%s_steps" : "%s_carries", f->name);
+    return *h = gir_func_new(f->body, nm, f->nparams, par, m + nc, res);
 }
 /* one step of the reverse scan: carries (the carries' adjoints, the invariants' sums so far), per-step inputs (the
    step's carries and inputs, its outputs' adjoints), the invariants; results: the adjoints of the step's carries,
@@ -419,20 +425,21 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
-/* a scan's way back in graph X: a forward scan of f->hist keeps the carries of every step, a reverse scan of
-   f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last carries, then of its ny
-   stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's results (the carries'
-   adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
+/* a scan's way back in graph X: a forward scan of f->fhist (seg, a segment's: f->hist) keeps the carries of every
+   step, a reverse scan of f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last
+   carries, then of its ny stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's
+   results (the carries' adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
 static gir_status gir__scan_back(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
-                                 const gir_node *cb, const gir_node *s0, gir_node *br) {
+                                 const gir_node *cb, const gir_node *s0, int seg, gir_node *br) {
     int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
     gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN];
     gir_scan_desc d = *sd;
+    gir_func *h = seg ? f->hist : f->fhist;
     d.checkpoint = 0;
-    if (nc && gir_scan(X, f->hist, &d, n, x, 2 * nc, hr) != GIR_OK) return X->status;
+    if (nc && gir_scan(X, h, &d, n, x, h->nresults, hr) != GIR_OK) return X->status;
     for (k = 0; k < nc; ++k) args[m++] = cb[k];
     for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
-    for (k = 0; k < nc; ++k) args[m++] = hr[nc + k];
+    for (k = 0; k < nc; ++k) args[m++] = hr[h->nresults - nc + k];
     for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
     for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
     for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
@@ -477,7 +484,7 @@ static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc 
     for (j = 0; j < nx; ++j) xa[nc + j] = p[ix + j] = gir__seg_param(S, f, f->params[nc + j], 1, k);
     for (j = 0; j < ny; ++j) ca[nc + j] = p[iy + j] = gir__seg_param(S, f, f->results[nc + j], 1, k);
     for (j = 0; j < ni; ++j) xa[nc + nx + j] = p[ii + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
-    if (gir__scan_back(S, f, d, n, xa, ca, p + is, r) != GIR_OK) return S->status;
+    if (gir__scan_back(S, f, d, n, xa, ca, p + is, 1, r) != GIR_OK) return S->status;
     gir__format(nm, sizeof nm, "%s_segments_vjp", f->name);
     *sb = gir_func_new(S, nm, ii + ni, p, f->svjp->nresults, r);
     return S->status;
@@ -534,7 +541,8 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     gir_scan_desc d;
     gir_status st;
     (void)g; (void)need;
-    if (gir__scan_floats(G, y, f) || (nc && !gir__scan_hist(f, nc)) || !gir__scan_vjp(f, nc, nx)) {
+    if (gir__scan_floats(G, y, f) || (nc && (!gir__scan_hist(f, nc, 0) || !gir__scan_hist(f, nc, 1))) ||
+        !gir__scan_vjp(f, nc, nx)) {
         if (G->status == GIR_OK)
             gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
                        "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
@@ -548,7 +556,8 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
     for (k = 0; k < nc + ny; ++k)
         cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
-    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br) : gir__scan_back(G, f, &d, n, x, cb, NULL, br);
+    st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br)
+                          : gir__scan_back(G, f, &d, n, x, cb, NULL, 0, br);
     if (st != GIR_OK) return;
     for (k = 0; k < nc; ++k) dx[k] = br[k];
     for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];

@@ -157,12 +157,16 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
     return GIR_OK;
 }
 /* compile, pass 2: a value for every needed node in id order, a step for every computed one, arena offsets in
-   order (no reuse yet); *scratch: the most scratch one step needs */
+   order (no reuse yet); *scratch: the most scratch one step needs. The values are numbered first: a step may read
+   a later node's (a merged scan's results, gen/80-plan/passes.c; the schedule then orders the steps). */
 static gir_status gir__compile_values(gir_graph *g, gir_plan *p, const gir__rw *w, const gir_compile_desc *desc,
                                       size_t *off, size_t *scratch) {
     size_t id, sb;
+    uint32_t n = p->nvals;
     gir_status st;
     gir_attr ra;
+    for (id = 1; id < g->nnodes; ++id)
+        if (w->need[id] & GIR__N_NEED) p->map[id] = ++n;
     for (id = 1; id < g->nnodes; ++id) {
         const gir__node *d = &g->nodes[id];
         const gir_shape *sh;

@@ -383,6 +383,9 @@ static int gir__sched_graph(const gir_graph *g, const gir_plan *p, gir__swork *w
     uint32_t k, j;
     int fwd;
     gir__sched_readers(p, w);
+    for (k = 0; k < p->nsteps && w->direct; ++k)      /* a step reads a later one's value: edges and a sort */
+        for (j = w->dstart[k]; j < w->dstart[k + 1]; ++j)
+            if (w->prod[w->dlist[j]] > k + 1) w->direct = 0;
     if (w->direct) {
         for (k = 0; k < p->nsteps; ++k)
             for (j = w->dstart[k], w->indeg0[k] = 0; j < w->dstart[k + 1]; ++j) w->indeg0[k] += w->prod[w->dlist[j]] != 0;

@@ -434,6 +434,51 @@ static int test_checkpoint_memory_formula(void) {
     gir_graph_free(cb);
     return 1;
 }
+/* the gradient of a scan of f scans f->fhist on the same arguments: the plan runs that scan alone, f's results
+   read from its first ones (gen/80-plan/passes.c), with the bits of the plan without passes, which runs both */
+static int pc_count_scans(const gir_plan *p) {
+    uint32_t k;
+    int n = 0;
+    for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_LOOP) ? 1 : 0;
+    return n;
+}
+static int test_scan_merged_with_its_gradient_scan(void) {
+    enum { T = 7, B = 3, I = 2, H = 4 };
+    static double xv[T * B * I], wv[3][H * 4 * H];
+    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+    gir_func *f = pc_lstm_cell(cb, B, I, H);
+    gir_node a[6], r[2], gr[3], o[4], loss;
+    gir_plan *p[2] = {NULL, NULL};
+    gir_compile_desc cd;
+    int j, k;
+    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.3 * j);
+    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.2 * cos(0.37 * j);
+    CHECK(f && pc_lstm_scan(g, f, T, B, I, H, 0, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    loss = gir_sum(g, gir_mul(g, r[0], r[1]), gir_ints0(), 0);
+    CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    o[0] = loss; o[1] = gr[0]; o[2] = gr[1]; o[3] = gr[2];
+    memset(&cd, 0, sizeof cd);
+    cd.flags = GIR_COMPILE_NO_CSE;
+    CHECK(gir_plan_compile(g, 4, o, NULL, &p[0]) == GIR_OK && gir_plan_compile(g, 4, o, &cd, &p[1]) == GIR_OK,
+          "compile: %s", gir_graph_message(g));
+    CHECK(pc_count_scans(p[0]) == 2 && pc_count_scans(p[1]) == 3, "scans run: %d with the passes (want 2: forward, "
+          "reverse), %d without (want 3)", pc_count_scans(p[0]), pc_count_scans(p[1]));
+    for (k = 0; k < 2; ++k) {
+        gir_plan_bind(p[k], a[2], xv);
+        for (j = 0; j < 3; ++j) gir_plan_bind(p[k], a[3 + j], wv[j]);
+        CHECK(gir_plan_run(p[k]) == GIR_OK, "run: %s", gir_plan_message(p[k]));
+    }
+    for (j = 0; j < 4; ++j) {
+        static const size_t n[4] = {8, 8 * I * 4 * H, 8 * H * 4 * H, 8 * 4 * H};
+        CHECK(!memcmp(gir_plan_data(p[0], o[j]), gir_plan_data(p[1], o[j]), n[j]),
+              "output %d differs between the merged scan and the two scans", j);
+    }
+    gir_plan_free(p[0]);
+    gir_plan_free(p[1]);
+    gir_graph_free(g);
+    gir_graph_free(cb);
+    return 1;
+}
 static void suite_plan_calls(void) {
     RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
     RUN("plan_calls/cond_branch_returning_its_argument", test_cond_branch_returning_its_argument());
@@ -443,6 +488,7 @@ static void suite_plan_calls(void) {
     RUN("plan_calls/checkpoint_same_bits", test_checkpoint_same_bits());
     RUN("plan_calls/checkpoint_lstm_memory", test_checkpoint_lstm_memory());
     RUN("plan_calls/checkpoint_memory_formula", test_checkpoint_memory_formula());
+    RUN("plan_calls/scan_merged_with_its_gradient_scan", test_scan_merged_with_its_gradient_scan());
 #if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
     RUN("plan_calls/pool_moves_the_nested_plans", test_pool_moves_the_nested_plans());
 #endif
