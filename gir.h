@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=c61626983fc0de33fc3f89d1c98e1183390c149bb9037e5bee1271f630e05b0f
-                                          gen/ sha256=662c4c52c5a353a1
+                                          gen/ sha256=07532f9e4786740a
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1592,7 +1592,8 @@ GIR_API gir_node gir_lstm(gir_graph *g, gir_node x, int32_t hidden, const char *
    names), and a call, if, scan or while node's box names the function(s) it runs and their cluster (a scan's
    also its length, carries, per-step inputs and checkpoint), with a dotted edge into that cluster; the plan
    shows in the graph's own nodes only. gir_plan_dump: one line per step, in order: step,
-   op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads.
+   op, node (%id 'name'), dtype and shape, arena offset and bytes, the values it reads; under a call, if, scan or
+   while step, the name and the plan of each function it runs, each line two spaces further in.
    The _buf forms need no stdio: they write at most cap - 1 characters and a NUL into buf (buf may be NULL when
    cap is 0) and return the length of the whole text, as snprintf does: call once with cap 0 to size the buffer. */
 GIR_API size_t gir_graph_dump_dot_buf(const gir_graph *g, const gir_plan *p, char *buf, size_t cap);

@@ -544,6 +544,62 @@ static int test_rec_dot_functions(void) {
     return ok;
 }
 
+/* the text dump of a plan that calls: under each call step, its function's name and that function's plan, every
+   line of it two spaces further in; a scan's gradient runs two scans, each with its body's steps */
+static int test_rec_plan_dump_calls(void) {
+    gir_graph *B = gir_graph_new(NULL), *G = gir_graph_new(NULL);
+    gir_node p[3], r[2], in[3], s[2], loss, gr[3];
+    gir_func *rnn;
+    gir_scan_desc d;
+    gir_plan *pl = NULL;
+    uint32_t k, c, nested = 0, lines = 0;
+    char *txt, *at, want[160];
+    size_t n;
+    for (k = 0; k < 3; ++k) p[k] = gir_input(B, GIR_DTYPE_F64, gir_shape1(3));
+    r[0] = gir_tanh(B, gir_add(B, gir_mul(B, p[0], p[2]), p[1]));
+    r[1] = gir_mul(B, r[0], r[0]);
+    rnn = gir_func_new(B, "rnn", 3, p, 2, r);
+    in[0] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[1] = gir_input(G, GIR_DTYPE_F64, gir_shape2(5, 3));
+    in[2] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    memset(&d, 0, sizeof d);
+    d.length = 5; d.n_carry = 1; d.n_xs = 1;
+    gir_scan(G, rnn, &d, 3, in, 2, s);
+    loss = gir_sum(G, s[1], gir_ints0(), 0);
+    CHECK(gir_grad(G, loss, 3, in, gr) == GIR_OK && gir_plan_compile(G, 3, gr, NULL, &pl) == GIR_OK, "%s",
+          gir_graph_message(G));
+    n = gir_plan_dump_buf(pl, NULL, 0);
+    txt = (char *)malloc(n + 1);
+    CHECK(txt && gir_plan_dump_buf(pl, txt, n + 1) == n, "plan dump");
+    for (k = 0; k < pl->nsteps; ++k) {
+        const gir__call *cl = NULL;
+        for (c = 0; c < pl->ncalls; ++c)
+            if (pl->calls[c].node == pl->vals[pl->steps[k].val].node) cl = &pl->calls[c];
+        if (!cl) continue;
+        snprintf(want, sizeof want, "\n%u  loop  %%%u", (unsigned)k, (unsigned)cl->node);
+        at = strstr(txt, want);
+        CHECK(at, "step %u, a scan, missing: %s", (unsigned)k, want + 1);
+        at = strchr(at + 1, '\n');
+        snprintf(want, sizeof want, "\n  %s plan: %u steps, ", cl->f->name, (unsigned)cl->plan->nsteps);
+        CHECK(at && !strncmp(at, want, strlen(want)), "the line under step %u is not [%s]", (unsigned)k, want + 1);
+        for (c = 0; c < cl->plan->nsteps; ++c) {
+            snprintf(want, sizeof want, "\n  %u  %s  %%%u", (unsigned)c, gir_op_name((gir_op)cl->plan->steps[c].op),
+                     (unsigned)cl->plan->vals[cl->plan->steps[c].val].node);
+            CHECK(strstr(txt, want), "the body of '%s': step %u missing: %s", cl->f->name, (unsigned)c, want + 1);
+        }
+        nested += 1 + cl->plan->nsteps;
+        ++lines;
+    }
+    CHECK(lines == 2, "%u call steps, want 2 (the forward scan, the reverse scan)", (unsigned)lines);
+    for (k = 0, c = 0; txt[k]; ++k) c += txt[k] == '\n';
+    CHECK(c == 1 + pl->nsteps + nested, "%u lines, want %u (the plan's and its bodies')", (unsigned)c,
+          (unsigned)(1 + pl->nsteps + nested));
+    free(txt);
+    gir_plan_free(pl);
+    gir_graph_free(G);
+    gir_graph_free(B);
+    return 1;
+}
 /* The plan in DOT and as text: every step is one line of the text dump, in order, with its op, node, offset and
    bytes; in DOT each computed value shows its offset and bytes, and its lifetime equals the one computed here
    from the steps (an unfused plan, so every value is a step's). */
@@ -621,4 +677,5 @@ static void suite_graph(void) {
     RUN("records/dot_escape", test_rec_dot_escape());
     RUN("records/dot_functions_as_clusters", test_rec_dot_functions());
     RUN("records/plan_dump_and_dot_lifetimes", test_rec_plan_dumps());
+    RUN("records/plan_dump_shows_bodies", test_rec_plan_dump_calls());
 }
