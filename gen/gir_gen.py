@@ -64,7 +64,8 @@ LAYERS = [
     ("30-base", ["config.c", "select.c", "handle.c", "dtype.c", "store.c", "format.c"]),
     ("40-vector", ["simd.c", "simd_avx512.c", "simd_avx2.c", "simd_neon.c", "simd_mve.c", "vmath.c", "vreduce.c",
                    "ew_loops.c"]),
-    ("50-ir", ["dims.c", "graph.c", "checks.c", "shapes.c", "build.c", "func.c", "names.c", "dataref.c", "compose.c"]),
+    ("50-ir", ["dims.c", "graph.c", "checks.c", "shapes.c", "build.c", "func.c", "names.c", "dataref.c", "compose.c",
+                "replay.c"]),
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
     ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "call_steps.c", "compile.c", "run.c"]),
@@ -86,7 +87,7 @@ TEMPLATE_MARKERS = {"30-base/scalar_vocab.tmpl.c": "SCALAR_VOCAB"}
 # takes about half of the compile time of -O2. Other fragments mark such regions with a line /*@cold*/ ...
 # /*@cold end*/. A function of a cold region is not inlined into the code around it (gcc does not inline across
 # optimisation levels): the small helpers kernels call stay outside.
-COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/func.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
+COLD_FRAGMENTS = ["50-ir/shapes.c", "50-ir/func.c", "50-ir/replay.c", "50-ir/names.c", "50-ir/dataref.c", "50-ir/compose.c", "90-library/init.c",
                   "60-autodiff/autodiff.c", "60-autodiff/fwdmode.c", "80-plan/modes.c", "90-library/io.c"]
 # Fragments that run once for a model, never per node of a graph being built nor per step: the ONNX reader,
 # importer and exporter, the DOT and text dumps, the one-call trainer and layers. gcc compiles them at -O0 under

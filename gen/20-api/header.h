@@ -533,11 +533,13 @@ GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_
    next arguments, [length, ...]: step t reads slice t of axis 0) and invariants (the rest, the same every step).
    results: the carries after the last step, then each other result of body stacked along a new axis 0. reverse:
    steps length - 1 down to 0 (slice t still goes with step t). Gradients: a reverse scan of body's VJP over the
-   carries of every step, which a second forward scan keeps: memory length x the carries (checkpoint 0). With
-   checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every k steps only, and the reverse
-   scan recomputes a segment's k before running back over it: memory (length / k + k) x the carries, one more
-   forward pass, the same gradient bits. GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least memory
-   (near sqrt(length)). Zero the desc before setting it (= {0}) so fields added later keep their default. */
+   residuals of every step (what the VJP reads of a step: outputs of products, reductions and shape ops, the step's
+   carries and inputs; elementwise work is done again), which the forward scan keeps: memory length x the
+   residuals (checkpoint 0). With checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every
+   k steps only, and the reverse scan recomputes a segment's k steps of residuals before running back over it:
+   memory length / k x the carries + k x the residuals, one more forward pass, the same gradient bits.
+   GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least length / k + k (near sqrt(length)). A body that
+   calls a function or draws random numbers, and a scan a gradient built, keep the carries and run body again. Zero the desc before setting it (= {0}) so fields added later keep their default. */
 #define GIR_SCAN_CHECKPOINT_AUTO (-1)
 typedef struct gir_scan_desc {
     int length;             /* steps, >= 1 */

@@ -586,6 +586,9 @@ struct gir_func {
     struct gir_func *fhist;     /* the same with all of f's results first: a scan of it gives a scan of f's results,
                                    so the plan's passes let it stand for one (gen/80-plan/passes.c) */
     struct gir_func *svjp;      /* for a scan's gradient: one step of the reverse scan (gen/60-autodiff) */
+    struct gir_func *rhist;     /* for a scan's gradient: f, then the residuals its VJP reads as per-step results */
+    int              rhist_nps; /* the per-step parameters (carries and per-step inputs) rhist was cut for */
+    uint64_t         sread;     /* bit k: svjp reads per-step parameter k (a carry or a per-step input) */
     uint32_t        *params, *results;
     int              nparams, nresults;
     char             name[32];

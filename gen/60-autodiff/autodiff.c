@@ -403,6 +403,29 @@ static gir_func *gir__scan_hist(gir_func *f, int nc, int all) {
 /* one step of the reverse scan: carries (the carries' adjoints, the invariants' sums so far), per-step inputs (the
    step's carries and inputs, its outputs' adjoints), the invariants; results: the adjoints of the step's carries,
    the sums plus this step's invariants' gradients, then the per-step inputs' gradients. Built from f's VJP. */
+/* bit k: f's VJP v reads per-step parameter k (k < nps) of f (a gradient that does not reads the value is not
+   given it: the sums a scan's gradient carries, say); 0 and the error in f's body when out of memory */
+static uint64_t gir__scan_reads(const gir_func *f, const gir_func *v, int nps) {
+    gir_graph *b = f->body;
+    uint32_t top = 0, id, j;
+    uint64_t bits = 0;
+    uint8_t *seen;
+    int k;
+    for (k = 0; k < v->nresults; ++k) top = v->results[k] > top ? v->results[k] : top;
+    if (!(seen = (uint8_t *)gir__alloc(&b->a, (size_t)top + 1))) {
+        gir__gfail(b, GIR_ERR_OUT_OF_MEMORY, "scan: out of memory");
+        return 0;
+    }
+    GIR_MEMSET(seen, 0, (size_t)top + 1);
+    for (k = 0; k < v->nresults; ++k) seen[v->results[k]] = 1;
+    for (id = top; id >= 1; --id)
+        if (seen[id])
+            for (j = 0; j < b->nodes[id].nin; ++j) seen[b->ins[b->nodes[id].in0 + j]] = 1;
+    for (k = 0; k < nps; ++k)
+        if (f->params[k] <= top && seen[f->params[k]]) bits |= (uint64_t)1 << k;
+    gir__free(&b->a, seen, (size_t)top + 1);
+    return bits;
+}
 static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir_graph *b = f->body;
     gir_func *v = gir_func_vjp(f);
@@ -410,13 +433,16 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     int ni = f->nparams - nc - nx, ny = f->nresults - nc, k, m = 0, r = 0;
     char nm[48];
     if (f->svjp || !v) return f->svjp;
+    f->sread = gir__scan_reads(f, v, nc + nx);
+    if (b->status != GIR_OK) return NULL;
     for (k = 0; k < nc; ++k) par[m++] = gir__handle(b, v->params[f->nparams + k]);
     for (k = 0; k < ni; ++k) {
         const gir__node *d = &b->nodes[f->params[nc + nx + k]];
         par[m++] = gir_input(b, (gir_dtype)d->dtype, *gir__nshape(b, d));
         res[nc + k] = gir_add(b, par[m - 1], gir__handle(b, v->results[nc + nx + k]));
     }
-    for (k = 0; k < nc + nx; ++k) par[m++] = gir__handle(b, f->params[k]);
+    for (k = 0; k < nc + nx; ++k)
+        if (f->sread >> k & 1u) par[m++] = gir__handle(b, f->params[k]);
     for (k = 0; k < ny; ++k) par[m++] = gir__handle(b, v->params[f->nparams + nc + k]);
     for (k = 0; k < ni; ++k) par[m++] = gir__handle(b, f->params[nc + nx + k]);
     for (k = 0; k < nc; ++k) res[r++] = gir__handle(b, v->results[k]);
@@ -425,26 +451,176 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
+/* The residuals of a scan's gradient: rather than running f again on each step's carries, the way back reads what
+   f's VJP needs of each step, saved by the forward scan. mark[id] for the nodes of f's body up to top: RS_STEP
+   depends on a per-step parameter (one of the nps carries and per-step inputs), RS_ADJ on an adjoint (a parameter
+   of v = f's VJP past f's own), RS_NEED read by v's gradients, RS_RES a residual: a float node needed that
+   depends on a per-step parameter and on no adjoint. What depends on neither (the invariants' and constants'
+   work) is built again on the way back. Returns the residuals' count, -1 when v cannot be cut (a node that calls,
+   a random op, ...). */
+enum { GIR__RS_STEP = 1, GIR__RS_ADJ = 2, GIR__RS_NEED = 4, GIR__RS_RES = 8 };
+/* a node the way back computes again from the residuals rather than save: a row of one element's work per element
+   (its shape rule SAME or BCAST: elementwise rows, casts, softmax); what a GEMM, a reduction or a gather makes, and
+   the parameters, are saved */
+static int gir__resid_again(const gir__node *d) {
+    const gir__opinfo *oi = gir__op_info(d->op);
+    return !gir__op_is(d->op, GIR__F_LEAF_IN) && (oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST);
+}
+static int gir__resid_marks(const gir_func *f, const gir_func *v, int nps, uint8_t *mark, uint32_t top) {
+    const gir_graph *b = f->body;
+    uint32_t id, j;
+    int k, nr = 0;
+    GIR_MEMSET(mark, 0, (size_t)top + 1);
+    for (k = 0; k < nps; ++k) mark[f->params[k]] = GIR__RS_STEP;
+    for (k = f->nparams; k < v->nparams; ++k) mark[v->params[k]] = GIR__RS_ADJ;
+    for (id = 1; id <= top; ++id)
+        for (j = 0; j < b->nodes[id].nin; ++j) mark[id] |= mark[b->ins[b->nodes[id].in0 + j]] & 3u;
+    for (k = 0; k < v->nresults; ++k) mark[v->results[k]] |= GIR__RS_NEED;
+    for (id = top; id >= 1; --id) {
+        const gir__node *d = &b->nodes[id];
+        if (!(mark[id] & GIR__RS_NEED)) continue;
+        if ((mark[id] & 3u) == GIR__RS_STEP && gir__is_float(d->dtype) && !gir__op_is(d->op, GIR__F_RNG) &&
+            !gir__resid_again(d)) {
+            mark[id] |= GIR__RS_RES;
+            ++nr;
+            continue;
+        }
+        if (gir__op_is(d->op, GIR__F_LEAF_IN) ? (mark[id] & 3u) == GIR__RS_STEP : !gir__replayable(b, id)) return -1;
+        for (j = 0; j < d->nin; ++j) mark[b->ins[d->in0 + j]] |= GIR__RS_NEED;
+    }
+    return nr;
+}
+/* f->rhist: f's results, then its residuals as per-step results (cut for nps per-step parameters); NULL when f's
+   VJP cannot be cut or has more residuals than a call may have results (the carries are saved instead) */
+static gir_func *gir__scan_rhist(gir_func *f, int nps, uint8_t *mark, uint32_t top) {
+    gir_graph *b = f->body;
+    gir_node res[GIR__MAX_IN], par[GIR__MAX_IN];
+    uint32_t id;
+    int k, m = 0, nr = gir__resid_marks(f, f->vjp, nps, mark, top);
+    char nm[48];
+    if (f->rhist && f->rhist_nps == nps) return f->rhist;
+    if (nr < 0 || f->nresults + nr > GIR__MAX_IN || 2 * f->nparams + f->nresults + nr > GIR__MAX_IN) return NULL;
+    for (k = 0; k < f->nresults; ++k) res[m++] = gir__handle(b, f->results[k]);
+    for (id = 1; id <= top; ++id)
+        if (mark[id] & GIR__RS_RES) res[m++] = gir__handle(b, id);
+    gir__format(nm, sizeof nm, "%s_residuals", f->name);
+    for (k = 0; k < f->nparams; ++k) par[k] = gir__handle(b, f->params[k]);
+    if (!(f->rhist = gir_func_new(b, nm, f->nparams, par, m, res))) return NULL;
+    f->rhist_nps = nps;
+    return f->rhist;
+}
+/* an input of S like node id of b, mapped */
+static gir_node gir__rs_input(gir_graph *S, const gir_graph *b, uint32_t id, uint32_t *map) {
+    const gir__node *d = &b->nodes[id];
+    gir_node h = gir_input(S, (gir_dtype)d->dtype, *gir__nshape(b, d));
+    if (map) map[id] = h.id;
+    return h;
+}
+/* one step of the reverse scan over the residuals, in S: f's VJP with the residuals as inputs, everything else it
+   reads built again. Parameters: the carries' adjoints, the invariants' sums so far; per step: the residuals, the
+   outputs' adjoints; the invariants. Results as gir__scan_vjp's. */
+static gir_func *gir__scan_rvjp(gir_graph *S, gir_func *f, int nc, int nx, const uint8_t *mark, uint32_t top,
+                                uint32_t *map) {
+    const gir_graph *b = f->body;
+    const gir_func *v = f->vjp;
+    gir_node par[GIR__MAX_IN], res[GIR__MAX_IN], sums[GIR__MAX_IN];
+    int ni = f->nparams - nc - nx, ny = f->nresults - nc, k, m = 0, r = 0;
+    uint32_t id;
+    char nm[48];
+    GIR_MEMSET(map, 0, ((size_t)top + 1) * sizeof(uint32_t));
+    for (k = 0; k < nc; ++k) par[m++] = gir__rs_input(S, b, v->params[f->nparams + k], map);
+    for (k = 0; k < ni; ++k) par[m++] = sums[k] = gir__rs_input(S, b, f->params[nc + nx + k], NULL);
+    for (id = 1; id <= top; ++id)
+        if (mark[id] & GIR__RS_RES) par[m++] = gir__rs_input(S, b, id, map);
+    for (k = 0; k < ny; ++k) par[m++] = gir__rs_input(S, b, v->params[f->nparams + nc + k], map);
+    for (k = 0; k < ni; ++k) par[m++] = gir__rs_input(S, b, f->params[nc + nx + k], map);
+    for (id = 1; id <= top && S->status == GIR_OK; ++id)
+        if ((mark[id] & GIR__RS_NEED) && !map[id] && !(map[id] = gir__replay_node(S, b, id, map))) break;
+    if (S->status != GIR_OK) return NULL;
+    for (k = 0; k < nc; ++k) res[r++] = gir__handle(S, map[v->results[k]]);
+    for (k = 0; k < ni; ++k) res[r++] = gir_add(S, sums[k], gir__handle(S, map[v->results[nc + nx + k]]));
+    for (k = 0; k < nx; ++k) res[r++] = gir__handle(S, map[v->results[nc + k]]);
+    gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
+    return S->status == GIR_OK ? gir_func_new(S, nm, m, par, r, res) : NULL;
+}
+/* gir__scan_back over residuals: a forward scan of f->rhist keeps f's results and each step's residuals, a reverse
+   scan of its cut VJP (in a graph S of its own, held by X) runs back over them. GIR_ERR_UNSUPPORTED when f cannot
+   be cut: the caller saves the carries and runs f again on the way back. */
+static gir_status gir__scan_back_resid(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
+                                       const gir_node *cb, const gir_node *s0, gir_node *br) {
+    int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, nr = 0, k, m = 0;
+    gir_node args[GIR__MAX_IN], hr[GIR__MAX_IN];
+    uint32_t top = 0, *map = NULL;
+    uint8_t *mark;
+    gir_func *rh, *rv = NULL;
+    gir_graph *S = NULL;
+    gir_graph_desc gd;
+    gir_scan_desc d = *sd;
+    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
+    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    GIR_MEMSET(&gd, 0, sizeof gd);
+    gd.allocator = X->a;
+    mark = (uint8_t *)gir__alloc(&X->a, (size_t)top + 1);
+    rh = mark ? gir__scan_rhist(f, nc + nx, mark, top) : NULL;
+    if (rh) {
+        nr = rh->nresults - f->nresults;
+        map = (uint32_t *)gir__alloc(&X->a, ((size_t)top + 1) * sizeof(uint32_t));
+        S = map ? gir_graph_new(&gd) : NULL;
+        rv = S ? gir__scan_rvjp(S, f, nc, nx, mark, top, map) : NULL;
+    }
+    gir__free(&X->a, mark, 0);
+    gir__free(&X->a, map, 0);
+    if (!rv) {                                      /* out of memory, or f cannot be cut */
+        const gir_graph *e = S && S->status ? S : f->body->status ? f->body : NULL;
+        if (!e && mark && (!rh || (map && S))) return GIR_ERR_UNSUPPORTED;
+        gir__gfail(X, e ? e->status : GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s' over its residuals: %s",
+                   f->name, e ? e->msg : "out of memory");
+        gir_graph_free(S);
+        return X->status;
+    }
+    d.checkpoint = 0;
+    if (gir_scan(X, rh, &d, n, x, rh->nresults, hr) == GIR_OK) {
+        for (k = 0; k < nc; ++k) args[m++] = cb[k];
+        for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
+        for (k = 0; k < nr; ++k) args[m++] = hr[f->nresults + k];
+        for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
+        for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
+        d.n_carry = nc + ni;
+        d.n_xs = nr + ny;
+        d.reverse = !d.reverse;
+        gir_scan(X, rv, &d, m, args, rv->nresults, br);
+    }
+    gir_graph_free(S);                              /* X holds it now, or nothing does */
+    return X->status;
+}
 /* a scan's way back in graph X: a forward scan of f->fhist (seg, a segment's: f->hist) keeps the carries of every
    step, a reverse scan of f->svjp runs back over them. x: the scan's n arguments; cb: the adjoints of its nc last
    carries, then of its ny stacked outputs; s0: the invariants' sums to start from (NULL: zeros); br: f->svjp's
    results (the carries' adjoints, the invariants' sums, the per-step inputs' gradients stacked) */
 static gir_status gir__scan_back(gir_graph *X, gir_func *f, const gir_scan_desc *sd, int n, const gir_node *x,
-                                 const gir_node *cb, const gir_node *s0, int seg, gir_node *br) {
+                                 const gir_node *cb, const gir_node *s0, int seg, int resid, gir_node *br) {
     int nc = sd->n_carry, nx = sd->n_xs, ni = n - nc - nx, ny = f->nresults - nc, k, m = 0;
     gir_node args[3 * GIR__MAX_IN], hr[2 * GIR__MAX_IN];
     gir_scan_desc d = *sd;
-    gir_func *h = seg ? f->hist : f->fhist;
+    gir_func *h;
+    gir_status st = resid ? gir__scan_back_resid(X, f, sd, n, x, cb, s0, br) : GIR_ERR_UNSUPPORTED;
+    if (st != GIR_ERR_UNSUPPORTED) return st;
+    if ((nc && !gir__scan_hist(f, nc, !seg)) || !gir__scan_vjp(f, nc, nx)) {
+        gir__gfail(X, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s': %s",
+                   f->name, f->body->msg);
+        return X->status;
+    }
+    h = seg ? f->hist : f->fhist;
     d.checkpoint = 0;
     if (nc && gir_scan(X, h, &d, n, x, h->nresults, hr) != GIR_OK) return X->status;
     for (k = 0; k < nc; ++k) args[m++] = cb[k];
     for (k = 0; k < ni; ++k) args[m++] = s0 ? s0[k] : gir_zeros_like(X, x[nc + nx + k]);
-    for (k = 0; k < nc; ++k) args[m++] = hr[h->nresults - nc + k];
-    for (k = 0; k < nx; ++k) args[m++] = x[nc + k];
+    for (k = 0; k < nc + nx; ++k)
+        if (f->sread >> k & 1u) args[m++] = k < nc ? hr[h->nresults - nc + k] : x[k];
     for (k = 0; k < ny; ++k) args[m++] = cb[nc + k];
     for (k = 0; k < ni; ++k) args[m++] = x[nc + nx + k];
     d.n_carry = nc + ni;
-    d.n_xs = nc + nx + ny;
+    d.n_xs = m - 2 * ni - nc;
     d.reverse = !d.reverse;
     return gir_scan(X, f->svjp, &d, m, args, f->svjp->nresults, br);
 }
@@ -473,6 +649,10 @@ static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc 
     int is = nc, ic = is + ni, ix = ic + nc, iy = ix + nx, ii = iy + ny;
     gir_node p[4 * GIR__MAX_IN], r[3 * GIR__MAX_IN], xa[GIR__MAX_IN], ca[2 * GIR__MAX_IN];
     char nm[48];
+    if (!gir__scan_hist(f, nc, 0)) {
+        gir__gfail(S, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "%s", f->body->msg);
+        return S->status;
+    }
     for (j = 0; j < n; ++j) p[j] = gir__seg_param(S, f, f->params[j], j >= nc && j < nc + nx, k);
     if (gir_scan(S, f->hist, d, n, p, 2 * nc, r) != GIR_OK) return S->status;
     for (j = 0; j < nc; ++j) r[nc + j] = p[j];
@@ -484,9 +664,9 @@ static gir_status gir__seg_funcs(gir_graph *S, gir_func *f, const gir_scan_desc 
     for (j = 0; j < nx; ++j) xa[nc + j] = p[ix + j] = gir__seg_param(S, f, f->params[nc + j], 1, k);
     for (j = 0; j < ny; ++j) ca[nc + j] = p[iy + j] = gir__seg_param(S, f, f->results[nc + j], 1, k);
     for (j = 0; j < ni; ++j) xa[nc + nx + j] = p[ii + j] = gir__seg_param(S, f, f->params[nc + nx + j], 0, k);
-    if (gir__scan_back(S, f, d, n, xa, ca, p + is, 1, r) != GIR_OK) return S->status;
+    if (gir__scan_back(S, f, d, n, xa, ca, p + is, 1, 1, r) != GIR_OK) return S->status;
     gir__format(nm, sizeof nm, "%s_segments_vjp", f->name);
-    *sb = gir_func_new(S, nm, ii + ni, p, f->svjp->nresults, r);
+    *sb = gir_func_new(S, nm, ii + ni, p, nc + ni + nx, r);
     return S->status;
 }
 /* gir__scan_back with the carries kept every sd->checkpoint = k steps: a forward scan of "segments" over the
@@ -541,8 +721,7 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     gir_scan_desc d;
     gir_status st;
     (void)g; (void)need;
-    if (gir__scan_floats(G, y, f) || (nc && (!gir__scan_hist(f, nc, 0) || !gir__scan_hist(f, nc, 1))) ||
-        !gir__scan_vjp(f, nc, nx)) {
+    if (gir__scan_floats(G, y, f) || !gir_func_vjp(f)) {
         if (G->status == GIR_OK)
             gir__gfail(G, f->body->status ? f->body->status : GIR_ERR_OUT_OF_MEMORY, "scan: %N: the gradient of '%s': "
                        "%s", (const gir_graph *)G, (unsigned)y.id, f->name, f->body->msg);
@@ -557,7 +736,7 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     for (k = 0; k < nc + ny; ++k)
         cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
     st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br)
-                          : gir__scan_back(G, f, &d, n, x, cb, NULL, 0, br);
+                          : gir__scan_back(G, f, &d, n, x, cb, NULL, 0, !G->nodes[y.id].grad_level, br);
     if (st != GIR_OK) return;
     for (k = 0; k < nc; ++k) dx[k] = br[k];
     for (k = 0; k < nx; ++k) dx[nc + k] = br[nc + ni + k];

@@ -305,7 +305,8 @@ static int gir__scan_covers(const gir__rw *w, uint32_t y, uint32_t z, const gir_
     int j;
     if (dy->op != dz->op || dy->nin != dz->nin || w->rep[y] != y) return 0;
     gir__attr_read(g, dy, &ay);
-    if (g->callees[ay.i[0]]->fhist != g->callees[az->i[0]]) return 0;
+    if (g->callees[ay.i[0]]->fhist != g->callees[az->i[0]] && g->callees[ay.i[0]]->rhist != g->callees[az->i[0]])
+        return 0;
     for (j = 1; j <= 4; ++j)
         if (ay.i[j] != az->i[j]) return 0;
     for (k = 0; k < dy->nin; ++k)
@@ -326,7 +327,7 @@ static void gir__merge_scans(gir__rw *w, size_t last) {
         gir__attr_read(g, dz, &az);
         for (y = z - 1; y >= 1 && !gir__scan_covers(w, y, z, &az); --y) {}
         if (y < 1) continue;
-        for (j = 0; j < (uint32_t)g->callees[az.i[0]]->nresults - (uint32_t)az.i[2]; ++j) {
+        for (j = 0; j < (uint32_t)g->callees[gir__attr_read(g, &g->nodes[y], &az)->i[0]]->nresults; ++j) {
             if (w->rep[y + 1 + j] != y + 1 + j) continue;
             w->rep[y + 1 + j] = z + 1 + j;
             w->need[z + 1 + j] |= GIR__N_NEED;

@@ -525,13 +525,14 @@ static int test_rec_dot_functions(void) {
     CHECK(t, "no memory");
     ok = rec_dot_structure(t) && rec_dot_has_graph(G, t) && rec_dot_want(t, "\n  compound=true;\n") &&
          rec_dot_want(t, "\n  subgraph cluster_0 {\n    label=\"cluster 0: rnn, ") &&
-         rec_dot_want(t, "rnn_scan_vjp\";\n") &&
+         rec_dot_want(t, "rnn_residuals\";\n") &&
          rec_dot_want(t, "\n  subgraph cluster_1 {\n    label=\"cluster 1: halve, big\";\n") &&
-         rec_dot_want(t, "\n  subgraph cluster_2 {\n    label=\"cluster 2: rnn_segments, rnn_segments_vjp\";\n") &&
+         rec_dot_want(t, "\n  subgraph cluster_2 {\n    label=\"cluster 2: rnn_scan_vjp\";\n") &&
+         rec_dot_want(t, "\n  subgraph cluster_3 {\n    label=\"cluster 3: rnn_segments, rnn_segments_vjp\";\n") &&
          rec_dot_want(t, "\n    c0_n1 [label=\"%1 input\\nf64[3]") &&
          rec_dot_want(t, "\\nscan 'rnn' (cluster 0)\\nlength 6, carries 1, per-step inputs 1\\ncheckpoint every 2 "
                          "steps\", ") &&
-         rec_dot_want(t, "\\nscan 'rnn_segments_vjp' (cluster 2)\\nlength 3 reverse, carries 2, per-step inputs "
+         rec_dot_want(t, "\\nscan 'rnn_segments_vjp' (cluster 3)\\nlength 3 reverse, carries 2, per-step inputs "
                          "3\\ncheckpoint every step\", ") &&
          rec_dot_want(t, "\\ncalls 'rnn' (cluster 0)\", ") &&
          rec_dot_want(t, "\\nbody 'halve' (cluster 1)\\nwhile 'big' (cluster 1)\", ");

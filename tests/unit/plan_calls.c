@@ -386,7 +386,8 @@ static int test_checkpoint_lstm_memory(void) {
 
 /* the memory of a checkpointed scan, to the byte: the LSTM above at T = 1000, k = 25. The forward scan of segments
    keeps q = T / k starts of the carries, [q] deep in its call's value; each segment's gradient scans k steps of
-   the cell forward again, keeping k steps of residuals (the carries each step reads) in its own value; the
+   the cell forward again, keeping k steps of residuals (what the cell's VJP reads of a step, gir__scan_rhist:
+   the results of f->rhist past f's own) in its own value; the
    bodies' temporaries lie in nested arenas. Each value holds the carries' two slots and its stacks, every one at a
    multiple of 16 bytes (gir__call_layout) */
 static const gir__call *pc_call_named(const gir_plan *p, const char *suffix, int32_t length) {
@@ -412,7 +413,8 @@ static int test_checkpoint_memory_formula(void) {
     gir_plan *p = NULL;
     const gir__call *seg, *vjp, *res;
     size_t want_ckpt = slot + 2 * pc_a16((size_t)Q * carry) + slot;
-    size_t want_res = slot + 2 * pc_a16((size_t)K * carry) + slot;
+    size_t want_res = 2 * slot, per_step = 0;
+    int j;
     CHECK(f && pc_lstm_scan(g, f, T, B, I, H, K, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
     loss = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
     CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
@@ -424,11 +426,19 @@ static int test_checkpoint_memory_formula(void) {
           seg != NULL, vjp != NULL, K, res != NULL);
     CHECK(seg->k.bytes == want_ckpt, "checkpoints: %zu bytes, the formula %zu (2 x %d x %zu + the carries' two slots)",
           seg->k.bytes, want_ckpt, Q, carry);
-    CHECK(res->k.bytes == want_res, "a segment's residuals: %zu bytes, the formula %zu (2 x %d x %zu + two slots)",
-          res->k.bytes, want_res, K, carry);
-    say("LSTM T=%d, checkpoint %d: checkpoints %zu B (%d x 2 x %zu + slots), residuals %zu B (%d steps), the "
-        "segment gradient's body arena %zu B, the plan's arena %zu B + scratch %zu B\n", T, K, seg->k.bytes, Q, carry,
-        res->k.bytes, K, vjp->plan->arena_bytes, p->arena_bytes, p->scratch_bytes);
+    CHECK(f->rhist && f->rhist->nresults > f->nresults, "the cell's gradient keeps no residuals");
+    for (j = f->nresults; j < f->rhist->nresults; ++j) {
+        const gir__node *d = &cb->nodes[f->rhist->results[j]];
+        size_t one = (size_t)gir__numel(gir__nshape(cb, d)) * gir__dtype_sizes[d->dtype];
+        want_res += pc_a16((size_t)K * one);
+        per_step += one;
+    }
+    CHECK(res->k.bytes == want_res, "a segment's residuals: %zu bytes, the formula %zu (%d steps x %zu bytes of %d "
+          "residuals + two slots)", res->k.bytes, want_res, K, per_step, f->rhist->nresults - f->nresults);
+    say("LSTM T=%d, checkpoint %d: checkpoints %zu B (%d x 2 x %zu + slots), residuals %zu B (%d steps of %d "
+        "residuals, %zu B), the segment gradient's body arena %zu B, the plan's arena %zu B + scratch %zu B\n", T, K,
+        seg->k.bytes, Q, carry, res->k.bytes, K, f->rhist->nresults - f->nresults, per_step, vjp->plan->arena_bytes,
+        p->arena_bytes, p->scratch_bytes);
     gir_plan_free(p);
     gir_graph_free(g);
     gir_graph_free(cb);
