@@ -52,11 +52,12 @@ one() {
     m55)
         # GIR_NO_ONNX: with the ONNX reader, importer and exporter the whole runner overflows the 512 KiB ITCM; their
         # suites run on a64 and on the 32-bit m4. So do io, resume, fwdmode, graph (records, dumps, DOT), func,
-        # plan_calls, names and trainer, left out here too: none of them runs vector code of its own
+        # plan_calls, names, trainer and passes, left out here too: none of them runs vector code of its own
         need="$ARMCC qemu-system-arm"
         build="$ARMCC -mcpu=cortex-m55 -mthumb -mfloat-abi=hard $WARN -Os $PICO -DGIR_TEST_CROSS -DGIR_NO_ONNX \
             -DGIR_TEST_SEMIHOSTED -DGIR_TEST_NO_IO -DGIR_TEST_NO_RESUME -DGIR_TEST_NO_FWDMODE \
-            -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_PLAN_CALLS -DGIR_TEST_NO_IMAGE_CALLS -DGIR_TEST_NO_NAMES -DGIR_TEST_NO_TRAINER -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
+            -DGIR_TEST_NO_GRAPH -DGIR_TEST_NO_FUNC -DGIR_TEST_NO_PLAN_CALLS -DGIR_TEST_NO_IMAGE_CALLS -DGIR_TEST_NO_NAMES -DGIR_TEST_NO_TRAINER \
+            -DGIR_TEST_NO_PASSES -DGIR_TEST_RAM_MIB=128 $(mem 0x0 0x80000 0x60000000 0x8000000) \
             tests/unit/main.c -o $B/m55.elf -lm"
         run="timeout 1500 qemu-system-arm -M mps3-an547 $SEMI -kernel $B/m55.elf -append \"$ARGS\"" ;;
     m4img)
