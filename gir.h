@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=a3985c5e967ffb2442c0a17a725b6300e7672065d3f947716da56253625a268e
-                                          gen/ sha256=455d3b3eca688031
+                                          gen/ sha256=883e246d6b80b33f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -36840,39 +36840,40 @@ static uint32_t gir__simplify(const gir__rw *w, uint32_t id) {
 }
 
 /* ---- scans that a scan of their gradient covers */
-/* node y, a scan of f, has the arguments and the trip of node z, a scan of f->fhist (gen/60-autodiff/autodiff.c),
-   both kept by the passes so far */
+/* node y, a scan of f, has the arguments and the trip of node z, a scan of f->fhist or f->rhist
+   (gen/60-autodiff/autodiff.c), both kept by the passes so far: f's results, else 0 */
 static int gir__scan_covers(const gir__rw *w, uint32_t y, uint32_t z, const gir_attr *az) {
     const gir_graph *g = w->g;
     const gir__node *dy = &g->nodes[y], *dz = &g->nodes[z];
+    const gir_func *f;
     gir_attr ay;
     uint32_t k;
     int j;
     if (dy->op != dz->op || dy->nin != dz->nin || w->rep[y] != y) return 0;
     gir__attr_read(g, dy, &ay);
-    if (g->callees[ay.i[0]]->fhist != g->callees[az->i[0]] && g->callees[ay.i[0]]->rhist != g->callees[az->i[0]])
-        return 0;
+    f = g->callees[ay.i[0]];
+    if (f->fhist != g->callees[az->i[0]] && f->rhist != g->callees[az->i[0]]) return 0;
     for (j = 1; j <= 4; ++j)
         if (ay.i[j] != az->i[j]) return 0;
     for (k = 0; k < dy->nin; ++k)
         if (gir__pass_in(w, dy, k) != gir__pass_in(w, dz, k)) return 0;
-    return 1;
+    return f->nresults;
 }
-/* A gradient through a scan of f scans f->fhist over the same arguments, whose first results are f's: f's scan
-   then reads its results from there and is not run. Only when the plan computes the fhist scan anyway (its
+/* A gradient through a scan of f scans f->fhist (or f->rhist) over the same arguments, whose first results are
+   f's: f's scan then reads its results from there and is not run. Only when the plan computes the fhist scan anyway (its
    GIR__N_COVER mark) and a call's results follow it (ids z + 1 ...); they are marked needed here, as the backward
    marking of gir_plan_compile, which meets them before the nodes that read them now, could not. */
 static void gir__merge_scans(gir__rw *w, size_t last) {
     const gir_graph *g = w->g;
-    uint32_t z, y, j;
+    uint32_t z, y, j, nr = 0;
     for (z = 1; z <= last; ++z) {
         const gir__node *dz = &g->nodes[z];
         gir_attr az;
         if (!gir__op_is(dz->op, GIR__F_LOOP) || !(w->need[z] & GIR__N_COVER) || w->rep[z] != z) continue;
         gir__attr_read(g, dz, &az);
-        for (y = z - 1; y >= 1 && !gir__scan_covers(w, y, z, &az); --y) {}
+        for (y = z - 1; y >= 1 && !(nr = (uint32_t)gir__scan_covers(w, y, z, &az)); --y) {}
         if (y < 1) continue;
-        for (j = 0; j < (uint32_t)g->callees[gir__attr_read(g, &g->nodes[y], &az)->i[0]]->nresults; ++j) {
+        for (j = 0; j < nr; ++j) {
             if (w->rep[y + 1 + j] != y + 1 + j) continue;
             w->rep[y + 1 + j] = z + 1 + j;
             w->need[z + 1 + j] |= GIR__N_NEED;
