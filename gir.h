@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=a3985c5e967ffb2442c0a17a725b6300e7672065d3f947716da56253625a268e
-                                          gen/ sha256=883e246d6b80b33f
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=bfb82a88c930e2f98fc8b696815ba3cbde66dff73f235c85760fff5630a389c3
+                                          gen/ sha256=b4a7422d0953be24
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -509,7 +509,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "a3985c5e967ffb2442c0a17a725b6300e7672065d3f947716da56253625a268e"
+#define GIR_OPSDEF_SHA256 "bfb82a88c930e2f98fc8b696815ba3cbde66dff73f235c85760fff5630a389c3"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -1291,6 +1291,11 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
    GEMM that adds -c A B to V: the gradient is never written. The result differs from the unfolded one by the
    rounding of c's product: c (sum_p A_ip B_pj) against sum_p A_ip (c B_pj). This flag keeps the gradient. */
 #define GIR_COMPILE_NO_FOLD_UPDATE 256u
+/* A product added to a value of its shape, X + A B (f32, f64; the product read by nothing else), is one GEMM that
+   adds into X (over X's memory when X dies there): the product is never written on its own. Only where the
+   bits are the unfolded ones: an inner dimension within every build's smallest GEMM depth block (128), where the
+   GEMM adds X once, after the whole sum. This flag keeps the product as a step of its own. */
+#define GIR_COMPILE_NO_ACCUM 512u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */
@@ -36953,6 +36958,10 @@ enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's mem
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
 /* what a call step needs of the callee it runs, a nested plan or a sub-image of a plan image (gen/80-plan/call_steps.c
    runs the steps of both): where the call's results go, and hooks to bind parameter j, read result j, run it */
+/* a callee's result j may be written where its call step wants it, as the step runs (a scan's carry or stack
+   slot: then nothing is copied after the run): GIR__PUT_AT; a scan's carry j may be written over the slot its
+   parameter j was bound to: GIR__PUT_OWN (gen/80-plan/compile.c decides, gir__call_puts) */
+enum { GIR__PUT_AT = 1, GIR__PUT_OWN = 2 };
 typedef struct gir__frame {
     unsigned char *buf;         /* the node's results, one after the other (a scan's: the carries, the stacked
                                    outputs, the carries' second slots): the call node's value in the arena */
@@ -36960,6 +36969,9 @@ typedef struct gir__frame {
     void         (*bind)(struct gir__frame *c, int j, const void *src);
     const void  *(*res)(const struct gir__frame *c, int j);
     gir_status   (*run)(struct gir__frame *c);
+    void         (*put)(struct gir__frame *c, int j, void *dst);    /* result j written at dst (NULL: its own
+                                                                       place) by the runs that follow */
+    const uint8_t *puts;        /* GIR__PUT_* of each result: where put may send it (NULL: nowhere, it is copied) */
     size_t         bytes;
     int            np, nr;      /* parameters, results */
 } gir__frame;
@@ -37065,6 +37077,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
         gir_plan_free(p->calls[p->ncalls].plan);
         gir__free(&a, p->calls[p->ncalls].vi, 0);
         gir__free(&a, p->calls[p->ncalls].k.at, 0);
+        gir__free(&a, (void *)(uintptr_t)p->calls[p->ncalls].k.puts, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);
@@ -37985,15 +37998,27 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     }
     return 1;
 }
+/* step k adds its result into input v, its last, which its row does not have (gen/80-plan/accumulate.c): the
+   kernel may start from v in place when no other input of the step is v */
+static int gir__plan_adds_into(const gir_plan *p, const gir__step *s, uint32_t v) {
+    const gir__opinfo *oi = gir__op_info(s->op);
+    uint32_t j;
+    if (oi->variadic || s->nin != (uint32_t)oi->nparents + oi->nargs + 1u || p->sin[s->in0 + s->nin - 1] != v)
+        return 0;
+    for (j = 0; j + 1 < s->nin; ++j)
+        if (p->sin[s->in0 + j] == v) return 0;
+    return 1;
+}
 /* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, or a copy (a reshape: it then
-   copies nothing, its value being its input's bytes), v a temporary that dies here (not an output, not kept) of
-   the same bytes */
+   which writes each chunk after its members read it) of one dtype and shape, a copy (a reshape: it then
+   copies nothing, its value being its input's bytes) or a product adding into v, v a temporary that dies here
+   (not an output, not kept) of the same bytes */
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
     int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
-    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy) || o->fold) return 0;
+    int adds = !(p->fgroup && p->fgroup[k]) && gir__plan_adds_into(p, s, v);
+    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy && !adds) || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
            iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
 }
@@ -38750,6 +38775,132 @@ static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flag
             }
 }
 
+/* >>accumulate: a product added to a value, computed by the product's kernel adding into that value ------------
+   The GIR_ACCUM rows of ops.def: a step k = sum(X, M), M = product(A, B) written by step mm, becomes the step
+   product(A, B, X) where k stood, and mm goes (M is never written), when
+     - k writes a temporary of dtype f32 or f64, of X's and M's dtype and shape (no broadcast),
+     - M is a temporary of rank 2 or more that k alone reads, not an output, nor named by a constraint,
+     - the product's inner dimension is at most gir__accum_depth(): every build's GEMM then adds X once, after
+       the whole dot product (gen/70-kernels/gemm.c, gemv.c), which is what the sum computes, so the bits stay.
+   gir__accumulate runs in gir_plan_compile (gen/80-plan/compile.c) after the in-place updates and before fusion.
+   The placement may then write the product over X where X dies (gir__plan_inplace_ok, gen/80-plan/plan.c); a
+   scan's gradient adds each step's weight gradient into one buffer so (gen/80-plan/call_steps.c). */
+typedef struct gir__accum_rule { uint16_t sum, product; } gir__accum_rule;
+/* generated from the GIR_ACCUM lines of ops.def (gen/10-generator/rules_lower.py) */
+static const gir__accum_rule gir__accums[1] = {
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL)},   /* ops.def:736 */
+};
+/* the smallest depth block (KC) of every GEMM configuration any build has */
+static int64_t gir__accum_depth(void) {
+    int64_t kc = gir__gemm_nums_avx512w[0].kc;
+    size_t i, j;
+    for (i = 0; i < sizeof gir__gemm_nums / sizeof gir__gemm_nums[0]; ++i)
+        for (j = 0; j < 2; ++j)
+            if (gir__gemm_nums[i][j].kc < kc) kc = gir__gemm_nums[i][j].kc;
+    if (gir__gemm_nums_avx512w[1].kc < kc) kc = gir__gemm_nums_avx512w[1].kc;
+    return kc;
+}
+/* op is the product of a GIR_ACCUM row: its step may gain a third input (room in sin, gir__compile_mark) */
+static int gir__accum_into(int op) {
+    size_t r;
+    for (r = 0; r < sizeof gir__accums / sizeof gir__accums[0]; ++r)
+        if (gir__accums[r].product && gir__accums[r].product == op) return 1;
+    return 0;
+}
+/* a step between mm and k writes variable value v (an assign, or a value computed into it) */
+static int gir__accum_clobbered(const gir_plan *p, uint32_t mm, uint32_t k, uint32_t v) {
+    uint32_t q;
+    if (p->vals[v].kind != GIR__VAL_DATA) return 0;
+    for (q = mm + 1; q < k; ++q) {
+        const gir__step *s = &p->steps[q];
+        const gir__val *o = &p->vals[s->val];
+        if (s->op == GIR_OP__COUNT) continue;                      /* a product folded already */
+        if ((o->kind == GIR__VAL_INVAR && o->off == v) || (gir__op_is(s->op, GIR__F_WRITES) && p->sin[s->in0] == v))
+            return 1;
+    }
+    return 0;
+}
+/* step mm is rule r's product, of two inputs, writing m (rank >= 2, a temporary that one step reads), whose inner
+   dimension is within the depth block, and whose inputs keep their values until step k */
+static int gir__accum_product(const gir_graph *g, const gir_plan *p, const gir__accum_rule *r, uint32_t mm,
+                              uint32_t m, uint32_t k, const uint32_t *nrd) {
+    const gir__step *s = &p->steps[mm];
+    const gir__val *a;
+    if (mm >= k || s->op != r->product || s->nin != 2 || p->vals[m].isout || p->vals[m].kind != GIR__VAL_TEMP ||
+        nrd[m] != 1)
+        return 0;
+    a = &p->vals[p->sin[s->in0]];
+    if (p->vals[m].shape.rank < 2 || a->shape.rank < 2 || gir__update_constrained(g, p->vals[m].node)) return 0;
+    if (a->shape.dim[a->shape.rank - 1 - (s->tr & 1)] > gir__accum_depth()) return 0;
+    return !gir__accum_clobbered(p, mm, k, p->sin[s->in0]) && !gir__accum_clobbered(p, mm, k, p->sin[s->in0 + 1]);
+}
+/* step k is rule r's sum of a value and a product that folds (see above): the product's step, or GIR__NEVER;
+   *x: the value it adds into */
+static uint32_t gir__accum_find(const gir_graph *g, const gir_plan *p, const gir__accum_rule *r, uint32_t k,
+                                const uint32_t *prod, const uint32_t *nrd, uint32_t *x) {
+    const gir__step *s = &p->steps[k];
+    const gir__val *o = &p->vals[s->val];
+    uint32_t j;
+    if (s->op != r->sum || s->nin != 2 || o->kind != GIR__VAL_TEMP) return GIR__NEVER;
+    if (o->dtype != GIR_DTYPE_F32 && o->dtype != GIR_DTYPE_F64) return GIR__NEVER;
+    for (j = 0; j < 2; ++j) {
+        uint32_t m = p->sin[s->in0 + j], v = p->sin[s->in0 + 1 - j];
+        const gir__val *mv = &p->vals[m], *xv = &p->vals[v];
+        if (m == v || !prod[m] || mv->dtype != o->dtype || xv->dtype != o->dtype) continue;
+        if (!gir__shape_eq(&mv->shape, &o->shape) || !gir__shape_eq(&xv->shape, &o->shape)) continue;
+        if (gir__accum_product(g, p, r, prod[m] - 1, m, k, nrd)) {
+            *x = v;
+            return prod[m] - 1;
+        }
+    }
+    return GIR__NEVER;
+}
+/* the sums of products that fold, each into its product's kernel. The product steps leave the plan; sin holds room
+   for one more input per product (gir__compile_mark). prod[v]: 1 + the step writing v; nrd[v]: the steps reading v. */
+static gir_status gir__accumulate(const gir_graph *g, gir_plan *p, unsigned flags) {
+    size_t bytes = ((size_t)p->nvals + 1) * sizeof(uint32_t);
+    uint32_t *prod, *nrd, k, n = 0, r, mm, x, j;
+    if (flags & GIR_COMPILE_NO_ACCUM) return GIR_OK;
+    prod = (uint32_t *)gir__alloc(&p->ta, bytes);
+    nrd = (uint32_t *)gir__alloc(&p->ta, bytes);
+    if (!prod || !nrd) {
+        gir__free(&p->ta, nrd, bytes);
+        gir__free(&p->ta, prod, bytes);
+        return GIR_ERR_OUT_OF_MEMORY;
+    }
+    GIR_MEMSET(prod, 0, bytes);
+    GIR_MEMSET(nrd, 0, bytes);
+    for (k = 0; k < p->nsteps; ++k) {
+        prod[p->steps[k].val] = k + 1;
+        for (j = 0; j < p->steps[k].nin; ++j)
+            if (!gir__in_dup(p, &p->steps[k], j)) ++nrd[p->sin[p->steps[k].in0 + j]];
+    }
+    for (r = 0; r < sizeof gir__accums / sizeof gir__accums[0]; ++r)
+        for (k = 0; gir__accums[r].sum && gir__accums[r].product && k < p->nsteps; ++k) {
+            gir__step *s = &p->steps[k];
+            const gir__step *ps;
+            if ((mm = gir__accum_find(g, p, &gir__accums[r], k, prod, nrd, &x)) == GIR__NEVER) continue;
+            ps = &p->steps[mm];
+            p->vals[ps->val].kind = GIR__VAL_FUSED;                 /* never written: no memory */
+            prod[ps->val] = nrd[ps->val] = 0;
+            s->op = ps->op;
+            s->tr = ps->tr;
+            s->attr = ps->attr;
+            s->in0 = (uint32_t)p->nsin;
+            s->nin = 3;
+            p->sin[p->nsin++] = p->sin[ps->in0];
+            p->sin[p->nsin++] = p->sin[ps->in0 + 1];
+            p->sin[p->nsin++] = x;
+            p->steps[mm].op = GIR_OP__COUNT;                        /* goes below */
+        }
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->steps[k].op != GIR_OP__COUNT) p->steps[n++] = p->steps[k];
+    p->nsteps = n;
+    gir__free(&p->ta, nrd, bytes);
+    gir__free(&p->ta, prod, bytes);
+    return GIR_OK;
+}
+
 /* >>call_steps: how a call, if, scan or while step runs its function, in a plan or in a plan image --------------
    A call step binds its function's parameters, runs it, and copies its results into the call node's value,
    the buffer its result nodes view (gen/80-plan/compile.c lays it out, gir__call_layout). The callee is a
@@ -38766,10 +38917,17 @@ static const void *gir__plan_res_hook(const gir__frame *k, int j) {
     return c->plan->vals[c->vi[k->np + j] - 1].ptr;
 }
 static gir_status gir__plan_run_hook(gir__frame *k) { return gir_plan_run(((gir__call *)(void *)k)->plan); }
+/* result j written at dst (NULL: in the plan's arena, where compile placed it) */
+static void gir__plan_put_hook(gir__frame *k, int j, void *dst) {
+    gir__call *c = (gir__call *)(void *)k;
+    gir__val *v = &c->plan->vals[c->vi[k->np + j] - 1];
+    v->ptr = dst ? dst : (void *)(c->plan->arena + v->off);
+}
 static void gir__call_hooks(gir__call *c) {
     c->k.bind = gir__plan_bind_hook;
     c->k.res = gir__plan_res_hook;
     c->k.run = gir__plan_run_hook;
+    c->k.put = gir__plan_put_hook;
 }
 /* n bytes from src to dst, which never overlap in a plan's or a true image's arena; a forged image's offsets may
    make them overlap, where memcpy may not go: nothing is copied then (what it computes is wrong anyway) */
@@ -38783,33 +38941,66 @@ static void gir__carries_start(const gir__frame *c, const gir__kin *arg, int n) 
     for (j = 0; j < n; ++j)
         if (c->at[c->nr + j]) gir__call_copy(c->buf + c->at[j], arg[j].p, c->at[c->nr + j]);
 }
+/* carry j's slot (other: its other one) when side (bit j) says which holds it; carries past the 64th are
+   always copied, so step t finds them in the second slots when t is odd */
+static unsigned char *gir__carry_at(const gir__frame *c, unsigned char *two, uint64_t side, int32_t t, int j,
+                                    int other) {
+    int second = (j < 64 ? (int)(side >> j & 1u) : (int)(t & 1)) ^ other;
+    return (second ? two : c->buf) + c->at[j];
+}
+/* the results of step t that the callee writes where they go (bit j; the first 64 results): a carry to its other
+   slot, or over its own (*own, bit j), a stacked result to slot ts of its stack */
+static uint64_t gir__loop_puts(gir__frame *c, unsigned char *two, uint64_t side, int32_t t, size_t ts, int nc,
+                               uint64_t *own) {
+    uint64_t put = 0, bit;
+    int j;
+    *own = 0;
+    for (j = 0; c->puts && j < c->nr && j < 64; ++j) {
+        if (!(c->puts[j] & GIR__PUT_AT) || !c->at[c->nr + j]) continue;
+        bit = (uint64_t)1 << j;
+        if (j < nc && (c->puts[j] & GIR__PUT_OWN)) *own |= bit;
+        c->put(c, j, j < nc ? gir__carry_at(c, two, side, t, j, !(*own & bit))
+                            : c->buf + c->at[j] + ts * c->at[c->nr + j]);
+        put |= bit;
+    }
+    return put;
+}
 /* a scan step (attributes a: length i1, carries i2, per-step inputs i3, reverse i4): the carries start from their
    arguments in the buffer's carry slots; step t binds them, slice t of each per-step input and the invariants,
-   runs the function, and copies its results: the carries to their other slots (the buffer's end: a result may
-   be a carry the step read), which then swap with the first, the others to slot t of their stack */
+   and runs the function, which writes its results where they go (gir__loop_puts) or they are copied there
+   after: a carry to its other slot (the buffer's end: a result may be a carry the step read), with which it then
+   swaps, or over its own slot; the others to slot t of their stack. At the end the carries go back to the first
+   slots. */
 static gir_status gir__call_loop(gir__frame *c, const gir_attr *a, const gir__kin *arg) {
     int32_t T = a->i[1], t, nc = a->i[2], nx = a->i[3];
     int j, np = c->np, nr = c->nr;
     gir_status st = GIR_OK;
-    size_t cb = gir__call_slot(c, nc);
-    unsigned char *cur = c->buf, *nxt = c->buf + c->bytes - cb, *sw;
+    unsigned char *two = c->buf + c->bytes - gir__call_slot(c, nc);
+    uint64_t side = 0, put = 0, own = 0;          /* side, bit j: carry j is in its second slot */
     gir__carries_start(c, arg, nc);
     for (t = 0; t < T && st == GIR_OK; ++t) {
         size_t ts = (size_t)(a->i[4] ? T - 1 - t : t);
-        for (j = 0; j < nc; ++j) c->bind(c, j, cur + c->at[j]);
+        for (j = 0; j < nc; ++j) c->bind(c, j, gir__carry_at(c, two, side, t, j, 0));
         for (; j < np; ++j) {
             const unsigned char *src = (const unsigned char *)arg[j].p;
             c->bind(c, j, j < nc + nx ? src + ts * c->at[2 * nr + j] : src);
         }
+        put = gir__loop_puts(c, two, side, t, ts, nc, &own);
         st = c->run(c);
         for (j = 0; j < nr && st == GIR_OK; ++j) {
             size_t one = c->at[nr + j];
-            unsigned char *dst = j < nc ? nxt + c->at[j] : c->buf + c->at[j] + ts * one;
-            if (one) gir__call_copy(dst, c->res(c, j), one);
+            uint64_t bit = j < 64 ? (uint64_t)1 << j : 0;
+            if (!(put & bit) && one)
+                gir__call_copy(j < nc ? gir__carry_at(c, two, side, t, j, 1) : c->buf + c->at[j] + ts * one,
+                               c->res(c, j), one);
+            if (j < nc && !(own & bit)) side ^= bit;
         }
-        sw = cur; cur = nxt; nxt = sw;
     }
-    if (cur != c->buf && cb) gir__call_copy(c->buf, cur, cb);
+    for (j = 0; j < nr && j < 64; ++j)
+        if (put >> j & 1u) c->put(c, j, NULL);
+    for (j = 0; j < nc; ++j)
+        if (gir__carry_at(c, two, side, t, j, 0) != c->buf + c->at[j] && c->at[nr + j])
+            gir__call_copy(c->buf + c->at[j], gir__carry_at(c, two, side, t, j, 0), c->at[nr + j]);
     return st;
 }
 /* a while step: body and cond take the same carries; they start from the arguments and swap between the
@@ -38912,6 +39103,10 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             p->nasg += gir__op_is(d->op, GIR__F_WRITES) ? 1u : 0u;
             if (gir__op_is(d->op, GIR__F_TUPLE)) p->ncalls += gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2u : 1u;
             if (d->nin > *maxin) *maxin = d->nin;
+            if (gir__accum_into(d->op)) {            /* gen/80-plan/accumulate.c: three inputs more */
+                p->nsin += 3;
+                if (*maxin < 3) *maxin = 3;
+            }
         }
     }
 }
@@ -38960,6 +39155,44 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T,
     for (j = 0; j < nr; ++j) c->k.at[nr + j] = gir__fbytes(f, f->results[j]);
     for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
     return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
+}
+/* step k of plan b reads value v only where it writes its own value's same element, after reading it: an
+   elementwise step (or fused group) of v's dtype and shape, or a product adding into v (gen/80-plan/plan.c) */
+static int gir__call_reads_inplace(const gir_plan *b, uint32_t k, uint32_t v) {
+    const gir__step *s = &b->steps[k];
+    const gir__val *o = &b->vals[s->val], *x = &b->vals[v];
+    if (!(b->fgroup && b->fgroup[k]) && gir__plan_adds_into(b, s, v)) return 1;
+    return gir__kernel_of(s->op) == gir__k_eltwise && x->dtype == o->dtype && gir__shape_eq(&x->shape, &o->shape);
+}
+/* GIR__PUT_* of result j of scan call c, nc carries (gen/80-plan/plan_record.c): AT when it is a temporary of
+   the body's plan that a plain step or a fused group writes, and no result before it has its value; OWN too
+   for a carry whose parameter (if the plan reads it) no result is, and no step reads after the one writing
+   the result, nor that step but in place */
+static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
+    const gir_plan *b = c->plan;
+    uint32_t v = c->vi[c->k.np + j], pv = j < nc ? c->vi[j] : 0, k, q;
+    int i;
+    if (!v || b->vals[v - 1].kind != GIR__VAL_TEMP || b->vals[v - 1].fold) return 0;
+    for (k = 0; k < b->nsteps && b->steps[k].val != v - 1; ++k) {}
+    if (k == b->nsteps) return 0;
+    for (i = 0; i < j; ++i)
+        if (c->vi[c->k.np + i] == v) return 0;
+    if (j >= nc) return GIR__PUT_AT;
+    for (i = 0; pv && i < c->k.nr; ++i)
+        if (c->vi[c->k.np + i] == pv) return GIR__PUT_AT;
+    for (q = k + 1; pv && q < b->nsteps; ++q)
+        if (gir__plan_step_reads(b, q, pv - 1)) return GIR__PUT_AT;
+    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__call_reads_inplace(b, k, pv - 1)) return GIR__PUT_AT;
+    return GIR__PUT_AT | GIR__PUT_OWN;
+}
+/* the GIR__PUT_* of each result of scan call c */
+static gir_status gir__call_puts(gir_plan *p, gir__call *c, int nc) {
+    uint8_t *puts = (uint8_t *)gir__alloc(&p->a, (size_t)c->k.nr);
+    int j;
+    if (!puts) return GIR_ERR_OUT_OF_MEMORY;
+    for (j = 0; j < c->k.nr; ++j) puts[j] = gir__call_put(c, j, nc);
+    c->k.puts = puts;
+    return GIR_OK;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
@@ -39010,6 +39243,8 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         if (st == GIR_ERR_LIMIT)
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
                        (const gir_graph *)g, (unsigned)id, c->f->name);
+        if (st == GIR_OK && gir__op_is(g->nodes[id].op, GIR__F_LOOP) && c->f->nresults)
+            st = gir__call_puts(p, c, ca.i[2]);
         if (st != GIR_OK) return st;
         gir__call_hooks(c);
     }
@@ -39219,7 +39454,8 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir__pass_alias(w, p);
     for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
     if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
-    if (gir__update_inplace(g, p, flags) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__update_inplace(g, p, flags) != GIR_OK || gir__accumulate(g, p, flags) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
     if (!(flags & GIR_COMPILE_NO_FUSION) &&
         gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
                        &scratch) != GIR_OK)
@@ -46386,7 +46622,7 @@ static gir_node gir__oxh_loop_onnx(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:743 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:759 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46395,7 +46631,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:743 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:759 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:775 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46404,7 +46640,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:759 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:866 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:882 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -46418,7 +46654,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:866 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:904 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:920 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46426,7 +46662,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:904 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:906 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:922 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46434,7 +46670,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:906 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:777 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:793 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46443,7 +46679,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:777 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:782 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:798 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46452,7 +46688,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:782 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:792 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:808 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46461,7 +46697,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:792 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:810 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:826 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46470,7 +46706,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:810 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:811 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:827 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46479,7 +46715,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:811 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:758 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:774 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46488,7 +46724,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:758 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:865 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:881 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -46502,7 +46738,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:865 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:760 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:776 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46511,7 +46747,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:760 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:867 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:883 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -46527,7 +46763,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:867 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:836 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:852 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46536,7 +46772,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:836 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:839 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:855 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46545,7 +46781,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:839 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:840 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:856 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46554,7 +46790,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:840 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:841 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:857 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46563,7 +46799,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:841 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:888 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:904 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46572,7 +46808,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:888 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:878 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:894 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46580,7 +46816,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:878 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:812 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:828 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46589,7 +46825,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:812 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:852 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:868 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46598,7 +46834,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:852 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:753 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:769 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46607,7 +46843,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:753 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:772 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:788 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -46620,7 +46856,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:772 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:831 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:847 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46629,7 +46865,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:831 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:823 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:839 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46637,7 +46873,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:823 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:817 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:833 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46645,7 +46881,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:817 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:844 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:860 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46653,7 +46889,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:844 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:834 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:850 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46662,7 +46898,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:834 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:889 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:905 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46671,7 +46907,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:889 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:875 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:891 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46680,7 +46916,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:875 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:756 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:772 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46689,7 +46925,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:756 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:762 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:778 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46698,7 +46934,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:762 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:860 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:876 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46707,7 +46943,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:860 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:902 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:918 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46716,7 +46952,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:902 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:863 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:879 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46725,7 +46961,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:863 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:880 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:896 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46734,7 +46970,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:880 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:871 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:887 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46743,7 +46979,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:871 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:780 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:796 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46752,7 +46988,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:780 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:785 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:801 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46761,7 +46997,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:785 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:842 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:858 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46770,7 +47006,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:842 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:881 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:897 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46779,7 +47015,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:88
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:900 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:916 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46787,7 +47023,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:900 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:770 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:786 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46796,7 +47032,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:770 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:787 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:803 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46805,7 +47041,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:787 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:763 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:779 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46814,7 +47050,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:763 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:745 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:761 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46823,7 +47059,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:745 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:843 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:859 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46832,7 +47068,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:843 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:861 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:877 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46841,7 +47077,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:861 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:815 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:831 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46850,7 +47086,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:815 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:752 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:768 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46859,7 +47095,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:752 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:891 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:907 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46868,7 +47104,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:891 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:832 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:848 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46877,7 +47113,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:832 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:833 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:849 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46886,7 +47122,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:833 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:886 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:902 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46895,7 +47131,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:886 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:800 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:816 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46904,7 +47140,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:800 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:837 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:853 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46913,7 +47149,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:837 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:838 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:854 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46922,7 +47158,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:838 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:788 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:804 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46931,7 +47167,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:788 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:790 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:806 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46940,7 +47176,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:790 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:901 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:917 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46949,7 +47185,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:901 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:877 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:893 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46957,7 +47193,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:877 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:876 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:892 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46965,7 +47201,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:876 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:773 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:789 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -46978,7 +47214,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:773 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:774 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:790 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -46992,7 +47228,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:774 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:858 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:874 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47001,7 +47237,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:858 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:859 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:875 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47010,14 +47246,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:859 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:742 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:758 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:893 "if_onnx()" */
+static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:909 "if_onnx()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47025,7 +47261,7 @@ static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:893 "if_onnx()" */
     t0 = gir__oxh_if_onnx(c);
     return t0;
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:868 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:884 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47034,7 +47270,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:868
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:851 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:867 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47043,7 +47279,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:851 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:766 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:782 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47052,7 +47288,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:766 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:870 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:886 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47061,7 +47297,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:870 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:892 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:908 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47070,7 +47306,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:892 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:849 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:865 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47079,7 +47315,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:849 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:769 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:785 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47088,7 +47324,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:769 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:789 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:805 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47097,7 +47333,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:789 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:791 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:807 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47106,7 +47342,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:791 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:746 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:762 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47115,7 +47351,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:746 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:819 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:835 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47124,7 +47360,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:819 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:802 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:818 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47133,7 +47369,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:802 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:896 "loop_onnx()" */
+static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:912 "loop_onnx()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47141,7 +47377,7 @@ static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:896 "loop_onnx()" */
     t0 = gir__oxh_loop_onnx(c);
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:799 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:815 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47150,7 +47386,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:799 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:882 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:898 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47159,7 +47395,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:882 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:825 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:841 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47167,7 +47403,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:825 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:835 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:851 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47176,7 +47412,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:835 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:907 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:923 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47185,7 +47421,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:907 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:827 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:843 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47193,7 +47429,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:827 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:869 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:885 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47202,7 +47438,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:908 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:924 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47210,7 +47446,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:908 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:826 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:842 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47218,7 +47454,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:826 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:855 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:871 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47227,7 +47463,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:855 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:905 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:921 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47235,7 +47471,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:905 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:779 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:795 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47244,7 +47480,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:779 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:784 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:800 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47253,7 +47489,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:784 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:744 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:760 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47262,7 +47498,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:744 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:856 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:872 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47271,7 +47507,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:765 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:781 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47280,7 +47516,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:765 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:862 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:878 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47289,7 +47525,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:862 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:793 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:809 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47298,7 +47534,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:793 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:796 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:812 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47307,7 +47543,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:796 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:797 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:813 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -47319,7 +47555,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:797 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:847 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:863 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47328,7 +47564,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:847 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:781 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:797 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47337,7 +47573,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:781 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:786 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:802 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47346,7 +47582,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:786 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:898 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:914 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47354,7 +47590,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:898 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:897 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:913 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47362,7 +47598,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:897 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:879 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:895 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47371,7 +47607,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:879 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:890 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:906 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47380,7 +47616,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:890 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:845 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:861 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47388,7 +47624,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:845 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:748 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:764 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47397,7 +47633,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:748 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:820 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:836 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47407,7 +47643,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:820 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:821 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:837 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -47418,7 +47654,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:821 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:822 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:838 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47428,7 +47664,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:822 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:808 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:824 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47437,7 +47673,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:808 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:805 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:821 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47446,7 +47682,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:805 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:804 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:820 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47455,7 +47691,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:804 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:806 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:822 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47464,7 +47700,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:806 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:807 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:823 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47473,7 +47709,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:807 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:803 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:819 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47482,7 +47718,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:803 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:809 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:825 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47492,7 +47728,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:809 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:751 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:767 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47501,7 +47737,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:751 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:813 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:829 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47510,7 +47746,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:813 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:872 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:888 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47519,7 +47755,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:872 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:873 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:889 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47528,7 +47764,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:873 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:899 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:915 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47537,7 +47773,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:899 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:909 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:925 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47546,7 +47782,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:909 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:910 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:926 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47555,7 +47791,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:910 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:754 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:770 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47564,7 +47800,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:754 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:903 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:919 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47573,7 +47809,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:903 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:894 "scan8()" */
+static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:910 "scan8()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47581,7 +47817,7 @@ static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:894 "scan8()" */
     t0 = gir__oxh_scan8(c);
     return t0;
 }
-static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:895 "scan9()" */
+static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:911 "scan9()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47589,7 +47825,7 @@ static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:895 "scan9()" */
     t0 = gir__oxh_scan9(c);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:885 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:901 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47598,7 +47834,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:885 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:884 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:900 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47607,7 +47843,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:884 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:887 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:903 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47616,7 +47852,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:887 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:771 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:787 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -47627,7 +47863,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:771 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:816 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:832 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47636,7 +47872,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:816 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:854 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:870 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -47655,7 +47891,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:854 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:749 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:765 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47664,7 +47900,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:749 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:764 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:780 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47673,7 +47909,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:764 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:755 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:771 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47682,7 +47918,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:755 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:761 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:777 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47691,7 +47927,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:761 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:853 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:869 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47700,7 +47936,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:853 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:830 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:846 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47709,7 +47945,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:830 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:818 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:834 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47718,7 +47954,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:818 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:801 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:817 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47727,7 +47963,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:801 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:857 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:873 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47736,7 +47972,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:767 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:783 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47745,7 +47981,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:767 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:768 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:784 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -47757,7 +47993,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:768 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:864 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:880 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47766,7 +48002,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:864 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:850 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:866 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47775,7 +48011,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:850 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:747 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:763 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47784,7 +48020,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:747 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:828 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:844 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47793,7 +48029,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:828 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:778 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:794 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47802,7 +48038,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:778 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:783 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:799 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47811,7 +48047,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:783 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:824 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:840 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47819,7 +48055,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:824 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:757 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:773 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47828,7 +48064,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:757 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:750 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:766 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47837,7 +48073,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:750 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:775 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:791 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -47849,7 +48085,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:775 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:846 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:862 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47858,7 +48094,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:846 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:883 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:899 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47867,7 +48103,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:883 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:814 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:830 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47876,7 +48112,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:814 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:848 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:864 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47885,7 +48121,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:848 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:829 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:845 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47894,7 +48130,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:829 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:874 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:890 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47903,7 +48139,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:874 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:795 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:811 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47912,7 +48148,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:795 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:794 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:810 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48960,7 +49196,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:938 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:954 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -48969,7 +49205,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:938 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:939 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:955 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -48983,7 +49219,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:939 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:940 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:956 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -48995,7 +49231,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:940 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:765 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:781 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -49003,7 +49239,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:765 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:792 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:808 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49013,7 +49249,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:792 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:793 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:809 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49023,7 +49259,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:793 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:794 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:810 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49033,7 +49269,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:794 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:788 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:804 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49043,7 +49279,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:788 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:790 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:806 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49053,7 +49289,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:790 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:789 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:805 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49063,7 +49299,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:789 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:791 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:807 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49073,7 +49309,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:791 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:787 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:803 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49083,7 +49319,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:787 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:942 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:958 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49096,7 +49332,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:942 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:766 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:782 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -49104,7 +49340,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:766 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:943 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:959 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -49112,7 +49348,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:943 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:944 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:960 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -49131,7 +49367,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:944 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:782 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:798 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49141,7 +49377,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:782 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:783 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:799 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49151,7 +49387,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:783 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:784 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:800 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49161,7 +49397,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:784 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:945 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:961 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49171,7 +49407,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:945 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:744 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:760 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -49179,7 +49415,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:744 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:946 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:962 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49189,7 +49425,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:946 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:947 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:963 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49199,7 +49435,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:947 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:948 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:964 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49209,7 +49445,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:948 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:949 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:965 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49220,7 +49456,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:949 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:951 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:967 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -49228,7 +49464,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:951 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:743 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:759 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -49236,7 +49472,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:743 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:764 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:780 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -49244,7 +49480,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:764 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:952 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:968 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -49254,7 +49490,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:952 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:747 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:763 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -49262,7 +49498,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:747 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:953 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:969 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -49273,7 +49509,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:953 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:748 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:764 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -49281,7 +49517,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:748 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:745 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:761 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -49289,7 +49525,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:745 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:954 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:970 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -49302,7 +49538,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:954 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:746 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:762 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -49310,7 +49546,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:746 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:955 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:971 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -49323,7 +49559,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:955 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:956 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:972 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -49336,7 +49572,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:956 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:755 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:771 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -49344,7 +49580,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:755 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:756 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:772 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -49352,7 +49588,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:756 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:757 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:773 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -49360,7 +49596,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:757 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:758 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:774 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -49368,7 +49604,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:758 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:759 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:775 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -49376,7 +49612,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:759 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:760 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:776 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -49384,7 +49620,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:760 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:761 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:777 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -49392,7 +49628,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:761 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:762 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:778 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -49400,7 +49636,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:762 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:750 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:766 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -49408,7 +49644,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:750 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:749 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:765 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -49416,7 +49652,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:749 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:767 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:783 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -49424,7 +49660,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:767 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:751 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:767 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -49432,7 +49668,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:751 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:769 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:785 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -49441,7 +49677,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:769 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:770 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:786 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -49450,7 +49686,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:770 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:958 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:974 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -49478,7 +49714,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:958 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:957 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:973 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -49491,7 +49727,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:957 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:763 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:779 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -49499,7 +49735,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:763 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:752 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:768 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -49507,7 +49743,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:752 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:753 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:769 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -49515,7 +49751,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:753 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:754 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:770 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -49523,7 +49759,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:754 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:959 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:975 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -49535,7 +49771,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:959 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:960 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:976 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -49546,7 +49782,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:960 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:961 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:977 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -49556,7 +49792,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:961 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:962 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:978 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -49566,7 +49802,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:962 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:963 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:979 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -49576,7 +49812,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:963 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:964 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:980 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -49586,7 +49822,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:964 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:965 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:981 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -49596,7 +49832,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:965 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:966 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:982 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -49610,7 +49846,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:966 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:967 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:983 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -49624,7 +49860,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:967 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:968 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:984 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -49635,7 +49871,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:968 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:969 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:985 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -49644,7 +49880,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:969 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:970 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:986 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -49654,7 +49890,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:970 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:971 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:987 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -49670,7 +49906,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:971 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:972 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:988 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -49679,7 +49915,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:972 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:973 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:989 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -49695,7 +49931,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:973 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:974 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:990 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -49707,7 +49943,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:974 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:832 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:848 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49718,7 +49954,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:832 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:941 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:957 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -49731,7 +49967,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:941 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:795 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:811 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49743,7 +49979,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:795 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:975 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:991 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -49754,7 +49990,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:975 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:976 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:992 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -49765,7 +50001,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:976 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:812 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:828 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -49774,7 +50010,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:812 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:977 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:993 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -49782,7 +50018,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:977 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:978 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:994 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49792,7 +50028,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:978 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:979 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:995 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49802,7 +50038,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:979 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:871 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:887 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -49810,7 +50046,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:871 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:801 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:817 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -49819,7 +50055,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:801 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:802 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:818 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -49828,7 +50064,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:802 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:980 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:996 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49842,7 +50078,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:980 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:981 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:997 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49857,7 +50093,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:981 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:982 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:998 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -49868,7 +50104,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:982 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:983 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:999 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -49880,7 +50116,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:983 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:833 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:849 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49891,7 +50127,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:833 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:950 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:966 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50577,7 +50813,7 @@ typedef struct gir__icall {
     uint32_t             sub, step;
 } gir__icall;
 /* In this order, so that on every ABI gir.h knows (a 1-byte enum, 4-byte alignment of uint64_t) gir_image takes
-   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 7 pointers + 16: gir_image_ram_size_for
+   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 9 pointers + 16: gir_image_ram_size_for
    counts them so for another target */
 struct gir_image {
     const unsigned char *img;
@@ -51069,13 +51305,13 @@ static int gir__img_op_with(unsigned f) {
     for (op = 1; op < GIR_OP__COUNT && !gir__op_is(op, f); ++op) {}
     return op;
 }
-/* a product step with one input more than its row: a folded update's (gir__folds) */
+/* a product step with one input more than its row: a folded update's (gir__folds) or sum's (gir__accums) */
 static int gir__img_folded(const gir__step *s, const gir__opinfo *oi) {
     size_t r;
     if (oi->variadic || s->nin != (uint32_t)oi->nparents + oi->nargs + 1u) return 0;
     for (r = 0; r < sizeof gir__folds / sizeof gir__folds[0]; ++r)
         if (gir__folds[r].product && gir__folds[r].product == s->op) return 1;
-    return 0;
+    return gir__accum_into(s->op);
 }
 /* the stack graph of step s: its inputs as nodes 1..n (transposed where it reads them so) */
 static void gir__img_chk_graph(gir__ichk *c, const unsigned char *img, const gir__step *s, uint32_t n) {
@@ -51520,7 +51756,7 @@ GIR_API gir_image_target gir_image_target_native(void) {
     return t;
 }
 /* ... on a target, from its pointer size: gir_image is 3 pointers + 8 + the message, gir__isub 8 + 4 pointers,
-   gir__icall 7 pointers + 16 (their field orders: gen/90-library/image.c), gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
+   gir__icall 9 pointers + 16 (their field orders: gen/90-library/image.c), gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
    against the sizes of the build that runs them */
 GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
                                           size_t *bytes) {
@@ -51537,7 +51773,7 @@ GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const g
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
     pb = (uint64_t)target->ptr_bytes;
     z.image = 3 * pb + 8 + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT);
-    z.sub = 8 + 4 * pb; z.call = 7 * pb + 16; z.ptr = pb; z.kin = 2 * pb + 8;
+    z.sub = 8 + 4 * pb; z.call = 9 * pb + 16; z.ptr = pb; z.kin = 2 * pb + 8;
     z.isa = isa; z.packed = target->packed_gemm != 0;
     ram = gir__img_ram_of((const unsigned char *)image, &z);
     if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
@@ -51580,6 +51816,7 @@ static int gir__img_frame(gir_image *m, uint32_t s, const gir__icall_rec *rec) {
     c->k.buf = (unsigned char *)m->sub[s].ptr[st->val];
     c->k.np = (int)gir__ih(t)->nin; c->k.nr = (int)gir__ih(t)->nout;
     c->k.bind = gir__img_bind_hook; c->k.res = gir__img_res_hook; c->k.run = gir__img_run_hook;
+    c->k.puts = NULL;                      /* an image's results are copied where they go */
     for (j = 0; j < c->k.nr; ++j) c->k.at[c->k.nr + j] = gir__img_res(t, (uint32_t)j)->bytes;
     for (j = 0; j < c->k.np; ++j)
         c->k.at[2 * c->k.nr + j] = gir__img_par(t, (uint32_t)j) ? gir__img_par(t, (uint32_t)j)->bytes : 0;

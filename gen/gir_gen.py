@@ -51,7 +51,7 @@ from scalar_lower import emit_ew_kernels  # noqa: E402
 from simd_lower import emit_simd_ew  # noqa: E402
 from reduce_lower import emit_red_code  # noqa: E402
 from adjoint_lower import emit_adjoints  # noqa: E402
-from rules_lower import emit_folds, emit_rules, parse_folds, parse_rules  # noqa: E402
+from rules_lower import emit_accums, emit_folds, emit_rules, parse_accums, parse_folds, parse_rules  # noqa: E402
 from onnx_lower import emit_onnx, parse_onnx  # noqa: E402
 from onnx_out_lower import emit_onnx_out, parse_onnx_out  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
@@ -68,7 +68,7 @@ LAYERS = [
                 "replay.c"]),
     ("60-autodiff", ["autodiff.c", "fwdmode.c"]),
     ("70-kernels", ["threads.c", "gemm.c", "gemv.c", "f32.c", "kernels.c"]),
-    ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "call_steps.c", "compile.c", "run.c"]),
+    ("80-plan", ["passes.c", "plan_record.c", "fuse.c", "plan.c", "modes.c", "update.c", "accumulate.c", "call_steps.c", "compile.c", "run.c"]),
     ("90-library", ["init.c", "dump.c", "train.c", "trainer.c", "layers.c", "io.c", "onnx_read.c", "onnx_import.c",
                     "onnx_ops_tensor.c", "onnx_ops_nn.c", "onnx_ops_signal.c", "onnx_ops_control.c",
                     "onnx_build.c", "onnx_write.c", "image.c", "image_calls.c", "image_run.c",
@@ -158,6 +158,7 @@ def markers(opsdef_path, ops, opsdef, partial):
         "REDUCE_CODE": emit_red_code(ops),
         "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops), ops),
         "FOLDS": emit_folds(parse_folds(path, strip_comments(opsdef_path, opsdef), ops)),
+        "ACCUMS": emit_accums(parse_accums(path, strip_comments(opsdef_path, opsdef), ops)),
         "ONNX_LINES": emit_onnx(path, onnx_lines, ops),
         "ONNX_OUT": emit_onnx_out(path, onnx_lines, parse_onnx_out(path, clean, ops), ops),
         "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),

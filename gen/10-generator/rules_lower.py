@@ -1,7 +1,8 @@
 """rules_lower.py - the rule lines of ops.def for gen/gir_gen.py, checked and collected into tables: GIR_RULE
-(simplification rules) into gir__rules, which gen/80-plan/passes.c matches nodes against, and GIR_FOLD (an
+(simplification rules) into gir__rules, which gen/80-plan/passes.c matches nodes against, GIR_FOLD (an
 update folded into the op that makes its gradient) into gir__folds, which gen/80-plan/update.c matches plan steps
-against. Python 3 standard library only."""
+against, and GIR_ACCUM (a sum of a product folded into the product) into gir__accums, for
+gen/80-plan/accumulate.c. Python 3 standard library only."""
 import re
 import textwrap
 from gen_common import err
@@ -9,7 +10,6 @@ from gen_common import err
 PATTERNS = ["ANY", "NONE", "ONE", "ADD0", "SUB0", "INT0", "SELF"]       # GIR__RP_<pattern> in gen/passes.c
 RESULTS = ["X0", "X1", "X0_IN0"]                                        # GIR__RR_<result>
 RULE = re.compile(r"^[ \t]*GIR_RULE\s*\(([^)]*)\)[ \t]*$", re.M)
-FOLD = re.compile(r"^[ \t]*GIR_FOLD\s*\(([^)]*)\)[ \t]*$", re.M)
 
 
 def parse_rules(path, clean, ops):
@@ -63,38 +63,58 @@ def emit_rules(rules, ops):
     return "\n".join(out)
 
 
-def parse_folds(path, clean, ops):
-    """[(update, scale, product, negate, line)] from the GIR_FOLD lines: update and scale take two inputs,
-    negate one, product two (its kernel takes a third it adds into, gen/70-kernels)."""
+def parse_oprules(path, clean, ops, macro, want):
+    """[(op, ..., line)] from the macro(...) lines of ops.def, one op per role of want ({role: inputs}, in
+    order): each a row of the table taking that many inputs. The default X-macro definition is skipped."""
     names = {op.name: op for op in ops}
-    want = {"update": 2, "scale": 2, "product": 2, "negate": 1}
+    head = "%s(%s)" % (macro, ", ".join(want))
     out = []
-    for m in FOLD.finditer(clean):
+    for m in re.finditer(r"^[ \t]*%s\s*\(([^)]*)\)[ \t]*$" % macro, clean, re.M):
         line = clean.count("\n", 0, m.start()) + 1
         cols = [c.strip() for c in m.group(1).split(",")]
         if cols == list(want):
             continue                                        # the default X-macro definition
-        if len(cols) != 4:
-            err(path, line, "GIR_FOLD(update, scale, product, negate) has 4 columns, this one %d" % len(cols))
+        if len(cols) != len(want):
+            err(path, line, "%s has %d columns, this one %d" % (head, len(want), len(cols)))
         for role, op in zip(want, cols):
             if op not in names:
-                err(path, line, "GIR_FOLD names the op %s, which is not a row of the table" % op)
+                err(path, line, "%s names the op %s, which is not a row of the table" % (macro, op))
             if names[op].variadic or len(names[op].inputs) != want[role]:
-                err(path, line, "GIR_FOLD: %s is its %s, which takes %d input(s); %s has %d"
-                    % (op, role, want[role], op, len(names[op].inputs)))
+                err(path, line, "%s: %s is its %s, which takes %d input(s); %s has %d"
+                    % (macro, op, role, want[role], op, len(names[op].inputs)))
         out.append(tuple(cols) + (line,))
     return out
 
 
-def emit_folds(folds):
-    """gir__folds: one row per GIR_FOLD line; a row whose ops a selective build leaves out holds a 0 there and
+def parse_folds(path, clean, ops):
+    """[(update, scale, product, negate, line)] from the GIR_FOLD lines: update and scale take two inputs,
+    negate one, product two (its kernel takes a third it adds into, gen/70-kernels)."""
+    return parse_oprules(path, clean, ops, "GIR_FOLD", {"update": 2, "scale": 2, "product": 2, "negate": 1})
+
+
+def parse_accums(path, clean, ops):
+    """[(sum, product, line)] from the GIR_ACCUM lines: both take two inputs (product's kernel takes a third it
+    adds into, gen/70-kernels)."""
+    return parse_oprules(path, clean, ops, "GIR_ACCUM", {"sum": 2, "product": 2})
+
+
+def emit_oprules(rules, macro, name, ctype):
+    """name: one row of ctype per macro line; a row whose ops a selective build leaves out holds a 0 there and
     matches no step."""
-    out = ["/* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */",
-           "static const gir__fold_rule gir__folds[%d] = {" % max(len(folds), 1)]
-    for row in folds:
-        cells = ", ".join("GIR__IF(GIR__WHY_%s, GIR_OP_%s)" % (op, op) for op in row[:4])
-        out.append("    {%s},   /* ops.def:%d */" % (cells, row[4]))
-    if not folds:
-        out.append("    {0, 0, 0, 0},")
+    out = ["/* generated from the %s lines of ops.def (gen/10-generator/rules_lower.py) */" % macro,
+           "static const %s %s[%d] = {" % (ctype, name, max(len(rules), 1))]
+    for row in rules:
+        cells = ", ".join("GIR__IF(GIR__WHY_%s, GIR_OP_%s)" % (op, op) for op in row[:-1])
+        out.append("    {%s},   /* ops.def:%d */" % (cells, row[-1]))
+    if not rules:
+        out.append("    {0},")
     out.append("};")
     return "\n".join(out)
+
+
+def emit_folds(folds):
+    return emit_oprules(folds, "GIR_FOLD", "gir__folds", "gir__fold_rule")
+
+
+def emit_accums(accums):
+    return emit_oprules(accums, "GIR_ACCUM", "gir__accums", "gir__accum_rule")

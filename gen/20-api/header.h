@@ -480,6 +480,11 @@ GIR_API gir_status gir_hessian(gir_graph *g, gir_node y, gir_node x, gir_node *h
    GEMM that adds -c A B to V: the gradient is never written. The result differs from the unfolded one by the
    rounding of c's product: c (sum_p A_ip B_pj) against sum_p A_ip (c B_pj). This flag keeps the gradient. */
 #define GIR_COMPILE_NO_FOLD_UPDATE 256u
+/* A product added to a value of its shape, X + A B (f32, f64; the product read by nothing else), is one GEMM that
+   adds into X (over X's memory when X dies there): the product is never written on its own. Only where the
+   bits are the unfolded ones: an inner dimension within every build's smallest GEMM depth block (128), where the
+   GEMM adds X once, after the whole sum. This flag keeps the product as a step of its own. */
+#define GIR_COMPILE_NO_ACCUM 512u
 typedef struct gir_compile_desc {
     unsigned flags;         /* GIR_COMPILE_* */
     int      fuse_chunk;    /* elements per chunk of a fused step; 0: GIR_FUSE_CHUNK */

@@ -51,6 +51,10 @@ static void gir__compile_mark(const gir__rw *w, gir_plan *p, int n_out, const gi
             p->nasg += gir__op_is(d->op, GIR__F_WRITES) ? 1u : 0u;
             if (gir__op_is(d->op, GIR__F_TUPLE)) p->ncalls += gir__op_is(d->op, GIR__F_BRANCH | GIR__F_UNTIL) ? 2u : 1u;
             if (d->nin > *maxin) *maxin = d->nin;
+            if (gir__accum_into(d->op)) {            /* gen/80-plan/accumulate.c: three inputs more */
+                p->nsin += 3;
+                if (*maxin < 3) *maxin = 3;
+            }
         }
     }
 }
@@ -99,6 +103,44 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T,
     for (j = 0; j < nr; ++j) c->k.at[nr + j] = gir__fbytes(f, f->results[j]);
     for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
     return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
+}
+/* step k of plan b reads value v only where it writes its own value's same element, after reading it: an
+   elementwise step (or fused group) of v's dtype and shape, or a product adding into v (gen/80-plan/plan.c) */
+static int gir__call_reads_inplace(const gir_plan *b, uint32_t k, uint32_t v) {
+    const gir__step *s = &b->steps[k];
+    const gir__val *o = &b->vals[s->val], *x = &b->vals[v];
+    if (!(b->fgroup && b->fgroup[k]) && gir__plan_adds_into(b, s, v)) return 1;
+    return gir__kernel_of(s->op) == gir__k_eltwise && x->dtype == o->dtype && gir__shape_eq(&x->shape, &o->shape);
+}
+/* GIR__PUT_* of result j of scan call c, nc carries (gen/80-plan/plan_record.c): AT when it is a temporary of
+   the body's plan that a plain step or a fused group writes, and no result before it has its value; OWN too
+   for a carry whose parameter (if the plan reads it) no result is, and no step reads after the one writing
+   the result, nor that step but in place */
+static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
+    const gir_plan *b = c->plan;
+    uint32_t v = c->vi[c->k.np + j], pv = j < nc ? c->vi[j] : 0, k, q;
+    int i;
+    if (!v || b->vals[v - 1].kind != GIR__VAL_TEMP || b->vals[v - 1].fold) return 0;
+    for (k = 0; k < b->nsteps && b->steps[k].val != v - 1; ++k) {}
+    if (k == b->nsteps) return 0;
+    for (i = 0; i < j; ++i)
+        if (c->vi[c->k.np + i] == v) return 0;
+    if (j >= nc) return GIR__PUT_AT;
+    for (i = 0; pv && i < c->k.nr; ++i)
+        if (c->vi[c->k.np + i] == pv) return GIR__PUT_AT;
+    for (q = k + 1; pv && q < b->nsteps; ++q)
+        if (gir__plan_step_reads(b, q, pv - 1)) return GIR__PUT_AT;
+    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__call_reads_inplace(b, k, pv - 1)) return GIR__PUT_AT;
+    return GIR__PUT_AT | GIR__PUT_OWN;
+}
+/* the GIR__PUT_* of each result of scan call c */
+static gir_status gir__call_puts(gir_plan *p, gir__call *c, int nc) {
+    uint8_t *puts = (uint8_t *)gir__alloc(&p->a, (size_t)c->k.nr);
+    int j;
+    if (!puts) return GIR_ERR_OUT_OF_MEMORY;
+    for (j = 0; j < c->k.nr; ++j) puts[j] = gir__call_put(c, j, nc);
+    c->k.puts = puts;
+    return GIR_OK;
 }
 /* the scratch p's nested plans take: the largest arena and scratch of one */
 static size_t gir__calls_scratch(const gir_plan *p) {
@@ -149,6 +191,8 @@ static gir_status gir__compile_calls(gir_graph *g, gir_plan *p, uint32_t id, con
         if (st == GIR_ERR_LIMIT)
             gir__gfail(g, GIR_ERR_LIMIT, "compile: %N: the results of '%s' do not fit in the address space",
                        (const gir_graph *)g, (unsigned)id, c->f->name);
+        if (st == GIR_OK && gir__op_is(g->nodes[id].op, GIR__F_LOOP) && c->f->nresults)
+            st = gir__call_puts(p, c, ca.i[2]);
         if (st != GIR_OK) return st;
         gir__call_hooks(c);
     }
@@ -358,7 +402,8 @@ static gir_status gir__compile_passes(gir_graph *g, gir_plan *p, int n_out, cons
     gir__pass_alias(w, p);
     for (j = 0; j < n_out; ++j) p->vals[p->map[outs[j].id] - 1].isout = 1;
     if ((st = gir__assign_order(g, p)) != GIR_OK || (st = gir__plan_schedule(g, p, flags)) != GIR_OK) return st;
-    if (gir__update_inplace(g, p, flags) != GIR_OK) return GIR_ERR_OUT_OF_MEMORY;
+    if (gir__update_inplace(g, p, flags) != GIR_OK || gir__accumulate(g, p, flags) != GIR_OK)
+        return GIR_ERR_OUT_OF_MEMORY;
     if (!(flags & GIR_COMPILE_NO_FUSION) &&
         gir__fuse_plan(p, n_out, outs, desc && desc->fuse_chunk > 0 ? (size_t)desc->fuse_chunk : GIR_FUSE_CHUNK,
                        &scratch) != GIR_OK)

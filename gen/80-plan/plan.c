@@ -505,15 +505,27 @@ static int gir__plan_foldable(const gir_graph *g, const gir_plan *p, const gir__
     }
     return 1;
 }
+/* step k adds its result into input v, its last, which its row does not have (gen/80-plan/accumulate.c): the
+   kernel may start from v in place when no other input of the step is v */
+static int gir__plan_adds_into(const gir_plan *p, const gir__step *s, uint32_t v) {
+    const gir__opinfo *oi = gir__op_info(s->op);
+    uint32_t j;
+    if (oi->variadic || s->nin != (uint32_t)oi->nparents + oi->nargs + 1u || p->sin[s->in0 + s->nin - 1] != v)
+        return 0;
+    for (j = 0; j + 1 < s->nin; ++j)
+        if (p->sin[s->in0 + j] == v) return 0;
+    return 1;
+}
 /* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, or a copy (a reshape: it then
-   copies nothing, its value being its input's bytes), v a temporary that dies here (not an output, not kept) of
-   the same bytes */
+   which writes each chunk after its members read it) of one dtype and shape, a copy (a reshape: it then
+   copies nothing, its value being its input's bytes) or a product adding into v, v a temporary that dies here
+   (not an output, not kept) of the same bytes */
 static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
     int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
-    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy) || o->fold) return 0;
+    int adds = !(p->fgroup && p->fgroup[k]) && gir__plan_adds_into(p, s, v);
+    if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy && !adds) || o->fold) return 0;
     return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
            iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
 }

@@ -41,6 +41,10 @@ enum { GIR__PM_ALLOC, GIR__PM_BUFFER, GIR__PM_MEASURE };   /* where a plan's mem
 enum { GIR__PASS_MERGED, GIR__PASS_SIMPLIFIED, GIR__PASS_DEAD };   /* the counts of npass */
 /* what a call step needs of the callee it runs, a nested plan or a sub-image of a plan image (gen/80-plan/call_steps.c
    runs the steps of both): where the call's results go, and hooks to bind parameter j, read result j, run it */
+/* a callee's result j may be written where its call step wants it, as the step runs (a scan's carry or stack
+   slot: then nothing is copied after the run): GIR__PUT_AT; a scan's carry j may be written over the slot its
+   parameter j was bound to: GIR__PUT_OWN (gen/80-plan/compile.c decides, gir__call_puts) */
+enum { GIR__PUT_AT = 1, GIR__PUT_OWN = 2 };
 typedef struct gir__frame {
     unsigned char *buf;         /* the node's results, one after the other (a scan's: the carries, the stacked
                                    outputs, the carries' second slots): the call node's value in the arena */
@@ -48,6 +52,9 @@ typedef struct gir__frame {
     void         (*bind)(struct gir__frame *c, int j, const void *src);
     const void  *(*res)(const struct gir__frame *c, int j);
     gir_status   (*run)(struct gir__frame *c);
+    void         (*put)(struct gir__frame *c, int j, void *dst);    /* result j written at dst (NULL: its own
+                                                                       place) by the runs that follow */
+    const uint8_t *puts;        /* GIR__PUT_* of each result: where put may send it (NULL: nowhere, it is copied) */
     size_t         bytes;
     int            np, nr;      /* parameters, results */
 } gir__frame;
@@ -153,6 +160,7 @@ GIR_API void gir_plan_free(gir_plan *p) {
         gir_plan_free(p->calls[p->ncalls].plan);
         gir__free(&a, p->calls[p->ncalls].vi, 0);
         gir__free(&a, p->calls[p->ncalls].k.at, 0);
+        gir__free(&a, (void *)(uintptr_t)p->calls[p->ncalls].k.puts, 0);
     }
     gir__free(&a, p->calls, 0);
     if (p->g && --p->g->plans == 0 && p->g->freed) gir__graph_release(p->g);

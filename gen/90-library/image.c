@@ -83,7 +83,7 @@ typedef struct gir__icall {
     uint32_t             sub, step;
 } gir__icall;
 /* In this order, so that on every ABI gir.h knows (a 1-byte enum, 4-byte alignment of uint64_t) gir_image takes
-   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 7 pointers + 16: gir_image_ram_size_for
+   3 pointers + the message + 8, gir__isub 8 + 4 pointers and gir__icall 9 pointers + 16: gir_image_ram_size_for
    counts them so for another target */
 struct gir_image {
     const unsigned char *img;
@@ -572,13 +572,13 @@ static int gir__img_op_with(unsigned f) {
     for (op = 1; op < GIR_OP__COUNT && !gir__op_is(op, f); ++op) {}
     return op;
 }
-/* a product step with one input more than its row: a folded update's (gir__folds) */
+/* a product step with one input more than its row: a folded update's (gir__folds) or sum's (gir__accums) */
 static int gir__img_folded(const gir__step *s, const gir__opinfo *oi) {
     size_t r;
     if (oi->variadic || s->nin != (uint32_t)oi->nparents + oi->nargs + 1u) return 0;
     for (r = 0; r < sizeof gir__folds / sizeof gir__folds[0]; ++r)
         if (gir__folds[r].product && gir__folds[r].product == s->op) return 1;
-    return 0;
+    return gir__accum_into(s->op);
 }
 /* the stack graph of step s: its inputs as nodes 1..n (transposed where it reads them so) */
 static void gir__img_chk_graph(gir__ichk *c, const unsigned char *img, const gir__step *s, uint32_t n) {

@@ -65,7 +65,7 @@ GIR_API gir_image_target gir_image_target_native(void) {
     return t;
 }
 /* ... on a target, from its pointer size: gir_image is 3 pointers + 8 + the message, gir__isub 8 + 4 pointers,
-   gir__icall 7 pointers + 16 (their field orders: gen/90-library/image.c), gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
+   gir__icall 9 pointers + 16 (their field orders: gen/90-library/image.c), gir__kin two pointers and two ints; image/ram_for_other_targets and every image the tests open check this
    against the sizes of the build that runs them */
 GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const gir_image_target *target,
                                           size_t *bytes) {
@@ -82,7 +82,7 @@ GIR_API gir_status gir_image_ram_size_for(const void *image, size_t len, const g
     if ((s = gir__img_check((const unsigned char *)image, len, NULL, 0)) != GIR_OK) return s;
     pb = (uint64_t)target->ptr_bytes;
     z.image = 3 * pb + 8 + (target->error_strings ? GIR__MSG : GIR__MSG_SHORT);
-    z.sub = 8 + 4 * pb; z.call = 7 * pb + 16; z.ptr = pb; z.kin = 2 * pb + 8;
+    z.sub = 8 + 4 * pb; z.call = 9 * pb + 16; z.ptr = pb; z.kin = 2 * pb + 8;
     z.isa = isa; z.packed = target->packed_gemm != 0;
     ram = gir__img_ram_of((const unsigned char *)image, &z);
     if (ram > (size_t)-1 || (pb == 4 && ram > 0xFFFFFFFFu)) return GIR_ERR_LIMIT;
@@ -125,6 +125,7 @@ static int gir__img_frame(gir_image *m, uint32_t s, const gir__icall_rec *rec) {
     c->k.buf = (unsigned char *)m->sub[s].ptr[st->val];
     c->k.np = (int)gir__ih(t)->nin; c->k.nr = (int)gir__ih(t)->nout;
     c->k.bind = gir__img_bind_hook; c->k.res = gir__img_res_hook; c->k.run = gir__img_run_hook;
+    c->k.puts = NULL;                      /* an image's results are copied where they go */
     for (j = 0; j < c->k.nr; ++j) c->k.at[c->k.nr + j] = gir__img_res(t, (uint32_t)j)->bytes;
     for (j = 0; j < c->k.np; ++j)
         c->k.at[2 * c->k.nr + j] = gir__img_par(t, (uint32_t)j) ? gir__img_par(t, (uint32_t)j)->bytes : 0;

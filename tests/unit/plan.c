@@ -689,6 +689,59 @@ static gir_status plan_oom_job(const gir_allocator *al, int *done) {
     gir_graph_free(m.g);
     return s;
 }
+/* the matmul step of plan p that adds into a third input, or -1 */
+static int plan_accum_step(const gir_plan *p) {
+    uint32_t k;
+    for (k = 0; k < p->nsteps; ++k)
+        if (p->steps[k].op == GIR_OP_MATMUL && p->steps[k].nin == 3) return (int)k;
+    return -1;
+}
+/* X + A B (GIR_ACCUM): one GEMM adding into X, over X where X dies there, with the bits of the matmul and the add,
+   for the shapes of each GEMM path (outer, row and column vectors, dots, packed), A read transposed or not, f32
+   and f64; not folded past the depth block (129), nor when the product has another reader */
+static int test_plan_accumulate(void) {
+    static const int mkn[][3] = {{3, 1, 4}, {1, 5, 7}, {6, 5, 1}, {2, 16, 3}, {37, 16, 53}, {20, 128, 40},
+                                 {20, 129, 40}, {9, 33, 17}};
+    int c, dti, tr, twice;
+    for (c = 0; c < (int)(sizeof mkn / sizeof mkn[0]); ++c)
+        for (dti = 0; dti < 2; ++dti)
+            for (tr = 0; tr < 2; ++tr)
+                for (twice = 0; twice < 2; ++twice) {
+                    int m = mkn[c][0], kk = mkn[c][1], n = mkn[c][2], j, s, fold = kk <= 128 && !twice;
+                    gir_dtype dt = dti ? GIR_DTYPE_F64 : GIR_DTYPE_F32;
+                    gir_graph *g = gir_graph_new(NULL);
+                    double *v = (double *)malloc(sizeof(double) * (size_t)(m * kk + kk * n + m * n));
+                    gir_node a, b, x, xin, y[2];
+                    gir_plan *p[2] = {NULL, NULL};
+                    for (j = 0; j < m * kk + kk * n + m * n; ++j) v[j] = sin(0.7 * j + c) * (j % 3 ? 1.0 : 1e-3);
+                    a = gir_cast(g, gir_constant(g, GIR_DTYPE_F64, tr ? gir_shape2(kk, m) : gir_shape2(m, kk), v), dt);
+                    if (tr) a = gir_transpose(g, a, gir_ints2(1, 0));
+                    b = gir_cast(g, gir_constant(g, GIR_DTYPE_F64, gir_shape2(kk, n), v + m * kk), dt);
+                    xin = gir_input(g, GIR_DTYPE_F64, gir_shape2(m, n));
+                    x = gir_tanh(g, gir_cast(g, xin, dt));
+                    y[1] = gir_matmul(g, a, b);
+                    y[0] = gir_add(g, x, y[1]);
+                    CHECK(plan_compile(g, 1 + twice, y, 0, &p[0]) == GIR_OK &&
+                          plan_compile(g, 1 + twice, y, GIR_COMPILE_NO_ACCUM, &p[1]) == GIR_OK, "compile: %s",
+                          gir_graph_message(g));
+                    s = plan_accum_step(p[0]);
+                    CHECK((s >= 0) == fold && plan_accum_step(p[1]) < 0, "%dx%dx%d %s tr %d, product read %d "
+                          "times: the accumulating step is %d (%d without)", m, kk, n, gir_dtype_name(dt), tr,
+                          1 + twice, s, plan_accum_step(p[1]));
+                    CHECK(s < 0 || (p[0]->steps[s].flags & GIR__STEP_INPLACE), "%dx%dx%d: the GEMM is not in place "
+                          "over the tanh that dies there", m, kk, n);
+                    for (j = 0; j < 2; ++j) {
+                        gir_plan_bind(p[j], xin, v + m * kk + kk * n);
+                        CHECK(gir_plan_run(p[j]) == GIR_OK, "run: %s", gir_plan_message(p[j]));
+                    }
+                    if (!plan_same_outputs(g, p[0], p[1], 1 + twice, y, "accumulate")) return 0;
+                    gir_plan_free(p[0]);
+                    gir_plan_free(p[1]);
+                    gir_graph_free(g);
+                    free(v);
+                }
+    return 1;
+}
 static int test_plan_oom_sweep(void) { return oom_sweep(plan_oom_job); }
 
 static void suite_plan(void) {
@@ -708,4 +761,5 @@ static void suite_plan(void) {
     RUN("plan/oom_sweep_compile", test_plan_oom_sweep());
     RUN("plan/checker_every_plan", test_plan_checker());
     RUN("plan/traffic_counts", test_plan_traffic());
+    RUN("plan/accumulate_into_the_sum", test_plan_accumulate());
 }

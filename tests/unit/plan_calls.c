@@ -489,6 +489,58 @@ static int test_scan_merged_with_its_gradient_scan(void) {
     gir_graph_free(cb);
     return 1;
 }
+/* the gradient's reverse scan of an LSTM keeps every carry in one slot: each step's results are written where
+   they go (GIR__PUT_AT), the carries over their own slots (GIR__PUT_OWN), the weight gradients added by the GEMM
+   into the sums the carries hold; the bits are those of the plan without accumulating GEMMs */
+static int test_scan_gradient_sums_in_place(void) {
+    enum { T = 6, B = 3, I = 2, H = 4 };
+    static double xv[T * B * I], wv[3][H * 4 * H];
+    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+    gir_func *f = pc_lstm_cell(cb, B, I, H);
+    gir_node a[6], r[2], gr[3], o[4], loss;
+    gir_plan *p[2] = {NULL, NULL};
+    gir_compile_desc cd;
+    uint32_t k, s;
+    int j, own = 0, acc = 0;
+    for (j = 0; j < T * B * I; ++j) xv[j] = cos(0.3 * j);
+    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.2 * sin(0.37 * j);
+    CHECK(f && pc_lstm_scan(g, f, T, B, I, H, 0, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    loss = gir_sum(g, gir_mul(g, r[0], r[1]), gir_ints0(), 0);
+    CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    o[0] = loss; o[1] = gr[0]; o[2] = gr[1]; o[3] = gr[2];
+    memset(&cd, 0, sizeof cd);
+    cd.flags = GIR_COMPILE_NO_ACCUM;
+    CHECK(gir_plan_compile(g, 4, o, NULL, &p[0]) == GIR_OK && gir_plan_compile(g, 4, o, &cd, &p[1]) == GIR_OK,
+          "compile: %s", gir_graph_message(g));
+    for (k = 0; k < p[0]->ncalls; ++k) {
+        const gir__call *c = &p[0]->calls[k];
+        const gir_plan *b = c->plan;
+        int all = c->k.puts && c->k.nr > 2;
+        for (j = 0; all && j < c->k.nr - 1; ++j) all = (c->k.puts[j] & GIR__PUT_OWN) != 0;
+        if (!all) continue;
+        own = 1;
+        CHECK(c->k.puts[c->k.nr - 1] == GIR__PUT_AT, "the reverse scan's stacked result: puts %d",
+              c->k.puts[c->k.nr - 1]);
+        for (s = 0; s < b->nsteps; ++s) acc += b->steps[s].op == GIR_OP_MATMUL && b->steps[s].nin == 3;
+    }
+    CHECK(own && acc == 2, "no scan keeps all its carries in place (%d), or its body has %d accumulating GEMMs "
+          "(want 2: the input and the recurrent weights')", own, acc);
+    for (k = 0; k < 2; ++k) {
+        gir_plan_bind(p[k], a[2], xv);
+        for (j = 0; j < 3; ++j) gir_plan_bind(p[k], a[3 + j], wv[j]);
+        CHECK(gir_plan_run(p[k]) == GIR_OK && gir_plan_run(p[k]) == GIR_OK, "run: %s", gir_plan_message(p[k]));
+    }
+    for (j = 0; j < 4; ++j) {
+        static const size_t n[4] = {8, 8 * I * 4 * H, 8 * H * 4 * H, 8 * 4 * H};
+        CHECK(!memcmp(gir_plan_data(p[0], o[j]), gir_plan_data(p[1], o[j]), n[j]),
+              "output %d differs with GIR_COMPILE_NO_ACCUM", j);
+    }
+    gir_plan_free(p[0]);
+    gir_plan_free(p[1]);
+    gir_graph_free(g);
+    gir_graph_free(cb);
+    return 1;
+}
 static void suite_plan_calls(void) {
     RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
     RUN("plan_calls/cond_branch_returning_its_argument", test_cond_branch_returning_its_argument());
@@ -499,6 +551,7 @@ static void suite_plan_calls(void) {
     RUN("plan_calls/checkpoint_lstm_memory", test_checkpoint_lstm_memory());
     RUN("plan_calls/checkpoint_memory_formula", test_checkpoint_memory_formula());
     RUN("plan_calls/scan_merged_with_its_gradient_scan", test_scan_merged_with_its_gradient_scan());
+    RUN("plan_calls/scan_gradient_sums_in_place", test_scan_gradient_sums_in_place());
 #if defined(GIR_THREADS) && !defined(GIR_NO_POOL)
     RUN("plan_calls/pool_moves_the_nested_plans", test_pool_moves_the_nested_plans());
 #endif
