@@ -3,8 +3,8 @@
 
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
-   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=bfb82a88c930e2f98fc8b696815ba3cbde66dff73f235c85760fff5630a389c3
-                                          gen/ sha256=b4a7422d0953be24
+   Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
+                                          gen/ sha256=f48fe530c1c21d90
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -509,7 +509,7 @@
 #define GIR_VERSION_PATCH 0
 #define GIR_VERSION ((GIR_VERSION_MAJOR << 16) | (GIR_VERSION_MINOR << 8) | GIR_VERSION_PATCH)
 #define GIR_VERSION_STRING "0.2.0"
-#define GIR_OPSDEF_SHA256 "bfb82a88c930e2f98fc8b696815ba3cbde66dff73f235c85760fff5630a389c3"
+#define GIR_OPSDEF_SHA256 "2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e"
 
 #ifndef GIR_API
 #  ifdef GIR_STATIC
@@ -8918,7 +8918,7 @@ static double gir__f64_of_f32_bits(float v) {
 static GIR__INLINE double gir__f64_of_f32(float v) { return GIR__SP_FPU ? gir__f64_of_f32_bits(v) : (double)v; }
 
 /* generated from ops.def: one scalar loop per elementwise row and compute dtype */
-/* generated from ops.def:138 (NOT): not(a) */
+/* generated from ops.def:139 (NOT): not(a) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC push_options
 #pragma GCC optimize ("O1")
@@ -8933,7 +8933,7 @@ static void gir__k_not_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_not_b8(v0));
     }
 }
-/* generated from ops.def:140 (AND): and(a, b) */
+/* generated from ops.def:141 (AND): and(a, b) */
 static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8946,7 +8946,7 @@ static void gir__k_and_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_and_b8(v0, v1));
     }
 }
-/* generated from ops.def:142 (OR): or(a, b) */
+/* generated from ops.def:143 (OR): or(a, b) */
 static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8959,7 +8959,7 @@ static void gir__k_or_b8__scalar(int64_t n, void *out, const void *const *in, co
         o[k] = (uint8_t)(gir__v_or_b8(v0, v1));
     }
 }
-/* generated from ops.def:144 (XOR): xor(a, b) */
+/* generated from ops.def:145 (XOR): xor(a, b) */
 static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -8972,7 +8972,7 @@ static void gir__k_xor_b8__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)(gir__v_xor_b8(v0, v1));
     }
 }
-/* generated from ops.def:146 (GT): (a > b) */
+/* generated from ops.def:147 (GT): (a > b) */
 static void gir__k_gt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9033,7 +9033,7 @@ static void gir__k_gt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 > v1));
     }
 }
-/* generated from ops.def:148 (GE): (a >= b) */
+/* generated from ops.def:149 (GE): (a >= b) */
 static void gir__k_ge_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9094,7 +9094,7 @@ static void gir__k_ge_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 >= v1));
     }
 }
-/* generated from ops.def:150 (LT): (a < b) */
+/* generated from ops.def:151 (LT): (a < b) */
 static void gir__k_lt_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9155,7 +9155,7 @@ static void gir__k_lt_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 < v1));
     }
 }
-/* generated from ops.def:152 (LE): (a <= b) */
+/* generated from ops.def:153 (LE): (a <= b) */
 static void gir__k_le_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9216,7 +9216,7 @@ static void gir__k_le_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 <= v1));
     }
 }
-/* generated from ops.def:154 (EQ): (a == b) */
+/* generated from ops.def:155 (EQ): (a == b) */
 static void gir__k_eq_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9277,7 +9277,7 @@ static void gir__k_eq_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 == v1));
     }
 }
-/* generated from ops.def:157 (NE): (a != b) */
+/* generated from ops.def:158 (NE): (a != b) */
 static void gir__k_ne_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9338,7 +9338,7 @@ static void gir__k_ne_f64__scalar(int64_t n, void *out, const void *const *in, c
         o[k] = (uint8_t)((v0 != v1));
     }
 }
-/* generated from ops.def:159 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
+/* generated from ops.def:160 (APPROX_EQ): (abs((a - b)) <= (p0 + (p1 * abs(b)))) */
 static void gir__k_approx_eq_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9383,7 +9383,7 @@ static void gir__k_approx_eq_f64__scalar(int64_t n, void *out, const void *const
         o[k] = (uint8_t)((gir__v_abs_f64((v0 - v1)) <= (((double)p[0]) + (((double)p[1]) * gir__v_abs_f64(v1)))));
     }
 }
-/* generated from ops.def:164 (ISNAN): isnan(a) */
+/* generated from ops.def:165 (ISNAN): isnan(a) */
 static void gir__k_isnan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9404,7 +9404,7 @@ static void gir__k_isnan_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isnan_f64(v0));
     }
 }
-/* generated from ops.def:167 (ISINF): isinf(a) */
+/* generated from ops.def:168 (ISINF): isinf(a) */
 static void gir__k_isinf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9425,7 +9425,7 @@ static void gir__k_isinf_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (uint8_t)(gir__v_isinf_f64(v0));
     }
 }
-/* generated from ops.def:170 (ISFINITE): isfinite(a) */
+/* generated from ops.def:171 (ISFINITE): isfinite(a) */
 static void gir__k_isfinite_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const float *x0 = (const float *)in[0];
@@ -9446,7 +9446,7 @@ static void gir__k_isfinite_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (uint8_t)(gir__v_isfinite_f64(v0));
     }
 }
-/* generated from ops.def:174 (ADD): (a + b) */
+/* generated from ops.def:175 (ADD): (a + b) */
 static void gir__k_add_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9495,7 +9495,7 @@ static void gir__k_add_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 + v1));
     }
 }
-/* generated from ops.def:179 (SUB): (a - b) */
+/* generated from ops.def:180 (SUB): (a - b) */
 static void gir__k_sub_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9544,7 +9544,7 @@ static void gir__k_sub_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 - v1));
     }
 }
-/* generated from ops.def:181 (MUL): (a * b) */
+/* generated from ops.def:182 (MUL): (a * b) */
 static void gir__k_mul_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9593,7 +9593,7 @@ static void gir__k_mul_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 * v1));
     }
 }
-/* generated from ops.def:183 (DIV): (a / b) */
+/* generated from ops.def:184 (DIV): (a / b) */
 static void gir__k_div_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9618,7 +9618,7 @@ static void gir__k_div_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((v0 / v1));
     }
 }
-/* generated from ops.def:187 (NEG): -a */
+/* generated from ops.def:188 (NEG): -a */
 static void gir__k_neg_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9659,7 +9659,7 @@ static void gir__k_neg_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)((-v0));
     }
 }
-/* generated from ops.def:189 (POW): pow(a, b) */
+/* generated from ops.def:190 (POW): pow(a, b) */
 static void gir__k_pow_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -9684,7 +9684,7 @@ static void gir__k_pow_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_pow_f64(v0, v1));
     }
 }
-/* generated from ops.def:195 (MAXIMUM): max(a, b) */
+/* generated from ops.def:196 (MAXIMUM): max(a, b) */
 static void gir__k_maximum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9733,7 +9733,7 @@ static void gir__k_maximum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_max_f64(v0, v1));
     }
 }
-/* generated from ops.def:200 (MINIMUM): min(a, b) */
+/* generated from ops.def:201 (MINIMUM): min(a, b) */
 static void gir__k_minimum_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9782,7 +9782,7 @@ static void gir__k_minimum_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_min_f64(v0, v1));
     }
 }
-/* generated from ops.def:205 (MOD): mod(a, b) */
+/* generated from ops.def:206 (MOD): mod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9838,7 +9838,7 @@ static void gir__k_mod_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_mod_f64(v0, v1));
     }
 }
-/* generated from ops.def:212 (FLOORDIV): floordiv(a, b) */
+/* generated from ops.def:213 (FLOORDIV): floordiv(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -9894,7 +9894,7 @@ static void gir__k_floordiv_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)(gir__v_floordiv_f64(v0, v1));
     }
 }
-/* generated from ops.def:224 (ABS): abs(a) */
+/* generated from ops.def:225 (ABS): abs(a) */
 static void gir__k_abs_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9935,7 +9935,7 @@ static void gir__k_abs_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_abs_f64(v0));
     }
 }
-/* generated from ops.def:226 (SIGN): sign(a) */
+/* generated from ops.def:227 (SIGN): sign(a) */
 static void gir__k_sign_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -9976,7 +9976,7 @@ static void gir__k_sign_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sign_f64(v0));
     }
 }
-/* generated from ops.def:228 (SQUARE): (a * a) */
+/* generated from ops.def:229 (SQUARE): (a * a) */
 static void gir__k_square_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10017,7 +10017,7 @@ static void gir__k_square_f64__scalar(int64_t n, void *out, const void *const *i
         o[k] = (double)((v0 * v0));
     }
 }
-/* generated from ops.def:230 (SQRT): sqrt(a) */
+/* generated from ops.def:231 (SQRT): sqrt(a) */
 static void gir__k_sqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10038,7 +10038,7 @@ static void gir__k_sqrt_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sqrt_f64(v0));
     }
 }
-/* generated from ops.def:232 (RSQRT): (1 / sqrt(a)) */
+/* generated from ops.def:233 (RSQRT): (1 / sqrt(a)) */
 static void gir__k_rsqrt_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10059,7 +10059,7 @@ static void gir__k_rsqrt_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((((double)1) / gir__v_sqrt_f64(v0)));
     }
 }
-/* generated from ops.def:234 (RECIPROCAL): (1 / a) */
+/* generated from ops.def:235 (RECIPROCAL): (1 / a) */
 static void gir__k_reciprocal_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10080,7 +10080,7 @@ static void gir__k_reciprocal_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)((((double)1) / v0));
     }
 }
-/* generated from ops.def:236 (EXP): exp(a) */
+/* generated from ops.def:237 (EXP): exp(a) */
 static void gir__k_exp_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10101,7 +10101,7 @@ static void gir__k_exp_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_exp_f64(v0));
     }
 }
-/* generated from ops.def:238 (EXPM1): expm1(a) */
+/* generated from ops.def:239 (EXPM1): expm1(a) */
 static void gir__k_expm1_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10122,7 +10122,7 @@ static void gir__k_expm1_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_expm1_f64(v0));
     }
 }
-/* generated from ops.def:241 (LOG): log(a) */
+/* generated from ops.def:242 (LOG): log(a) */
 static void gir__k_log_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10143,7 +10143,7 @@ static void gir__k_log_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_log_f64(v0));
     }
 }
-/* generated from ops.def:243 (LOG1P): log1p(a) */
+/* generated from ops.def:244 (LOG1P): log1p(a) */
 static void gir__k_log1p_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10164,7 +10164,7 @@ static void gir__k_log1p_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_log1p_f64(v0));
     }
 }
-/* generated from ops.def:246 (LOG2): log2(a) */
+/* generated from ops.def:247 (LOG2): log2(a) */
 static void gir__k_log2_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10185,7 +10185,7 @@ static void gir__k_log2_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_log2_f64(v0));
     }
 }
-/* generated from ops.def:249 (SIN): sin(a) */
+/* generated from ops.def:250 (SIN): sin(a) */
 static void gir__k_sin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10206,7 +10206,7 @@ static void gir__k_sin_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_sin_f64(v0));
     }
 }
-/* generated from ops.def:251 (COS): cos(a) */
+/* generated from ops.def:252 (COS): cos(a) */
 static void gir__k_cos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10227,7 +10227,7 @@ static void gir__k_cos_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_cos_f64(v0));
     }
 }
-/* generated from ops.def:253 (TAN): tan(a) */
+/* generated from ops.def:254 (TAN): tan(a) */
 static void gir__k_tan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10248,7 +10248,7 @@ static void gir__k_tan_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_tan_f64(v0));
     }
 }
-/* generated from ops.def:255 (ASIN): asin(a) */
+/* generated from ops.def:256 (ASIN): asin(a) */
 static void gir__k_asin_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10269,7 +10269,7 @@ static void gir__k_asin_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_asin_f64(v0));
     }
 }
-/* generated from ops.def:259 (ACOS): acos(a) */
+/* generated from ops.def:260 (ACOS): acos(a) */
 static void gir__k_acos_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10290,7 +10290,7 @@ static void gir__k_acos_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_acos_f64(v0));
     }
 }
-/* generated from ops.def:263 (ATAN): atan(a) */
+/* generated from ops.def:264 (ATAN): atan(a) */
 static void gir__k_atan_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10311,7 +10311,7 @@ static void gir__k_atan_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_atan_f64(v0));
     }
 }
-/* generated from ops.def:265 (SINH): sinh(a) */
+/* generated from ops.def:266 (SINH): sinh(a) */
 static void gir__k_sinh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10332,7 +10332,7 @@ static void gir__k_sinh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_sinh_f64(v0));
     }
 }
-/* generated from ops.def:267 (COSH): cosh(a) */
+/* generated from ops.def:268 (COSH): cosh(a) */
 static void gir__k_cosh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10353,7 +10353,7 @@ static void gir__k_cosh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_cosh_f64(v0));
     }
 }
-/* generated from ops.def:269 (TANH): tanh(a) */
+/* generated from ops.def:270 (TANH): tanh(a) */
 static void gir__k_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10374,7 +10374,7 @@ static void gir__k_tanh_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_tanh_f64(v0));
     }
 }
-/* generated from ops.def:271 (SIGMOID): sigmoid(a) */
+/* generated from ops.def:272 (SIGMOID): sigmoid(a) */
 static void gir__k_sigmoid_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10395,7 +10395,7 @@ static void gir__k_sigmoid_f64__scalar(int64_t n, void *out, const void *const *
         o[k] = (double)(gir__v_sigmoid_f64(v0));
     }
 }
-/* generated from ops.def:273 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
+/* generated from ops.def:274 (SOFTPLUS): (max(a, 0) + log1p(exp(-abs(a)))) */
 static void gir__k_softplus_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10416,7 +10416,7 @@ static void gir__k_softplus_f64__scalar(int64_t n, void *out, const void *const 
         o[k] = (double)((gir__v_max_f64(v0, ((double)0)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:278 (RELU): max(a, 0) */
+/* generated from ops.def:279 (RELU): max(a, 0) */
 static void gir__k_relu_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10457,7 +10457,7 @@ static void gir__k_relu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_max_f64(v0, ((double)0)));
     }
 }
-/* generated from ops.def:280 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
+/* generated from ops.def:281 (LEAKY_RELU): select((a > 0), a, (p0 * a)) */
 static void gir__k_leaky_relu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10476,7 +10476,7 @@ static void gir__k_leaky_relu_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * v0)));
     }
 }
-/* generated from ops.def:283 (ELU): select((a > 0), a, (p0 * expm1(a))) */
+/* generated from ops.def:284 (ELU): select((a > 0), a, (p0 * expm1(a))) */
 static void gir__k_elu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10495,7 +10495,7 @@ static void gir__k_elu_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(((v0 > ((double)0)) ? v0 : (((double)p[0]) * gir__v_expm1_f64(v0))));
     }
 }
-/* generated from ops.def:287 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
+/* generated from ops.def:288 (GELU): ((0.5 * a) * (1 + erf((a * 0.7071067811865476)))) */
 static void gir__k_gelu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10516,7 +10516,7 @@ static void gir__k_gelu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(((((double)0.5) * v0) * (((double)1) + gir__v_erf_f64((v0 * ((double)0.7071067811865476))))));
     }
 }
-/* generated from ops.def:293 (SILU): (a * sigmoid(a)) */
+/* generated from ops.def:294 (SILU): (a * sigmoid(a)) */
 static void gir__k_silu_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10537,7 +10537,7 @@ static void gir__k_silu_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)((v0 * gir__v_sigmoid_f64(v0)));
     }
 }
-/* generated from ops.def:296 (ERF): erf(a) */
+/* generated from ops.def:297 (ERF): erf(a) */
 static void gir__k_erf_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10558,7 +10558,7 @@ static void gir__k_erf_f64__scalar(int64_t n, void *out, const void *const *in, 
         o[k] = (double)(gir__v_erf_f64(v0));
     }
 }
-/* generated from ops.def:299 (FLOOR): floor(a) */
+/* generated from ops.def:300 (FLOOR): floor(a) */
 static void gir__k_floor_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10579,7 +10579,7 @@ static void gir__k_floor_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_floor_f64(v0));
     }
 }
-/* generated from ops.def:301 (CEIL): ceil(a) */
+/* generated from ops.def:302 (CEIL): ceil(a) */
 static void gir__k_ceil_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10600,7 +10600,7 @@ static void gir__k_ceil_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_ceil_f64(v0));
     }
 }
-/* generated from ops.def:303 (ROUND): round(a) */
+/* generated from ops.def:304 (ROUND): round(a) */
 static void gir__k_round_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10621,7 +10621,7 @@ static void gir__k_round_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_round_f64(v0));
     }
 }
-/* generated from ops.def:306 (CLAMP): min(max(a, p0), p1) */
+/* generated from ops.def:307 (CLAMP): min(max(a, p0), p1) */
 static void gir__k_clamp_u8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10658,7 +10658,7 @@ static void gir__k_clamp_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)(gir__v_min_f64(gir__v_max_f64(v0, ((double)p[0])), ((double)p[1])));
     }
 }
-/* generated from ops.def:445 (WHERE): select(cond, a, b) */
+/* generated from ops.def:446 (WHERE): select(cond, a, b) */
 static void gir__k_where_b8__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     uint8_t *o = (uint8_t *)out;
     const uint8_t *x0 = (const uint8_t *)in[0];
@@ -10729,7 +10729,7 @@ static void gir__k_where_f64__scalar(int64_t n, void *out, const void *const *in
         o[k] = (double)((v2 ? v0 : v1));
     }
 }
-/* generated from ops.def:527 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
+/* generated from ops.def:528 (BCE_LOGITS): ((max(x, 0) - (x * t)) + log1p(exp(-abs(x)))) */
 static void gir__k_bce_logits_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -10754,7 +10754,7 @@ static void gir__k_bce_logits_f64__scalar(int64_t n, void *out, const void *cons
         o[k] = (double)(((gir__v_max_f64(v0, ((double)0)) - (v0 * v1)) + gir__v_log1p_f64(gir__v_exp_f64((-gir__v_abs_f64(v0))))));
     }
 }
-/* generated from ops.def:597 (FMOD): fmod(a, b) */
+/* generated from ops.def:598 (FMOD): fmod(a, b) */
 #if defined(GIR__COLD) && defined(GIR__HAVE_AVX2)
 #pragma GCC pop_options
 #endif
@@ -10810,7 +10810,7 @@ static void gir__k_fmod_f64__scalar(int64_t n, void *out, const void *const *in,
         o[k] = (double)(gir__v_fmod_f64(v0, v1));
     }
 }
-/* generated from ops.def:604 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
+/* generated from ops.def:605 (GELU_TANH): ((0.5 * a) * (1 + tanh((0.7978845608028654 * (a + (((0.044715 * a) * a) * a)))))) */
 static void gir__k_gelu_tanh_f32__scalar(int64_t n, void *out, const void *const *in, const int64_t *st, const double *p) {
     float *o = (float *)out;
     const float *x0 = (const float *)in[0];
@@ -28495,11 +28495,16 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
    a random op, ...). */
 enum { GIR__RS_STEP = 1, GIR__RS_ADJ = 2, GIR__RS_NEED = 4, GIR__RS_RES = 8 };
 /* a node the way back computes again from the residuals rather than save: a row of one element's work per element
-   (its shape rule SAME or BCAST: elementwise rows, casts, softmax); what a GEMM, a reduction or a gather makes, and
-   the parameters, are saved */
-static int gir__resid_again(const gir__node *d) {
+   (its shape rule SAME or BCAST: elementwise rows, casts, softmax), or a row of the SHAPE group that moves the
+   elements of its one input (as many as it gives: a transpose, which a GEMM then reads in place, or a reshape),
+   which saves its input instead, no more bytes; what a GEMM, a reduction or a gather makes, and the parameters,
+   are saved */
+static int gir__resid_again(const gir_graph *b, const gir__node *d) {
     const gir__opinfo *oi = gir__op_info(d->op);
-    return !gir__op_is(d->op, GIR__F_LEAF_IN) && (oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST);
+    if (gir__op_is(d->op, GIR__F_LEAF_IN)) return 0;
+    if (oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST) return 1;
+    return gir__op_groups[d->op] == GIR_GROUP_SHAPE && d->nin == 1 && oi->nparents == 1 &&
+           gir__numel(gir__nshape(b, d)) == gir__numel(gir__nshape(b, &b->nodes[b->ins[d->in0]]));
 }
 static int gir__resid_marks(const gir_func *f, const gir_func *v, int nps, uint8_t *mark, uint32_t top) {
     const gir_graph *b = f->body;
@@ -28515,7 +28520,7 @@ static int gir__resid_marks(const gir_func *f, const gir_func *v, int nps, uint8
         const gir__node *d = &b->nodes[id];
         if (!(mark[id] & GIR__RS_NEED)) continue;
         if ((mark[id] & 3u) == GIR__RS_STEP && gir__is_float(d->dtype) && !gir__op_is(d->op, GIR__F_RNG) &&
-            !gir__resid_again(d)) {
+            !gir__resid_again(b, d)) {
             mark[id] |= GIR__RS_RES;
             ++nr;
             continue;
@@ -28784,14 +28789,14 @@ static void gir__adjfn_result(gir_graph *G, const gir__nview *nd, gir_node y, gi
 }
 
 /* generated from ops.def: one adjoint per differentiable row */
-/* generated from ops.def:174 (ADD) */
+/* generated from ops.def:175 (ADD) */
 static void gir__adj_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
     if (need[1]) dx[1] = gir__ah_unbroadcast(G, nd, x, g, x[1]);
     (void)n;
 }
-/* generated from ops.def:179 (SUB) */
+/* generated from ops.def:180 (SUB) */
 static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28802,7 +28807,7 @@ static void gir__adj_sub(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:181 (MUL) */
+/* generated from ops.def:182 (MUL) */
 static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28817,7 +28822,7 @@ static void gir__adj_mul(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:183 (DIV) */
+/* generated from ops.def:184 (DIV) */
 static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -28833,7 +28838,7 @@ static void gir__adj_div(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:187 (NEG) */
+/* generated from ops.def:188 (NEG) */
 static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28843,7 +28848,7 @@ static void gir__adj_neg(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:189 (POW) */
+/* generated from ops.def:190 (POW) */
 static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8;
@@ -28874,7 +28879,7 @@ static void gir__adj_pow(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:195 (MAXIMUM) */
+/* generated from ops.def:196 (MAXIMUM) */
 static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28899,7 +28904,7 @@ static void gir__adj_maximum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:200 (MINIMUM) */
+/* generated from ops.def:201 (MINIMUM) */
 static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -28924,7 +28929,7 @@ static void gir__adj_minimum(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:205 (MOD) */
+/* generated from ops.def:206 (MOD) */
 static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -28938,7 +28943,7 @@ static void gir__adj_mod(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:212 (FLOORDIV) */
+/* generated from ops.def:213 (FLOORDIV) */
 static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28954,7 +28959,7 @@ static void gir__adj_floordiv(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:219 (ADD_N) */
+/* generated from ops.def:220 (ADD_N) */
 static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -28962,7 +28967,7 @@ static void gir__adj_add_n(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
         if (need[i]) dx[i] = gir__ah_unbroadcast(G, nd, x, g, x[i]);
     }
 }
-/* generated from ops.def:224 (ABS) */
+/* generated from ops.def:225 (ABS) */
 static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28973,7 +28978,7 @@ static void gir__adj_abs(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:226 (SIGN) */
+/* generated from ops.def:227 (SIGN) */
 static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -28982,7 +28987,7 @@ static void gir__adj_sign(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:228 (SQUARE) */
+/* generated from ops.def:229 (SQUARE) */
 static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -28994,7 +28999,7 @@ static void gir__adj_square(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:230 (SQRT) */
+/* generated from ops.def:231 (SQRT) */
 static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29006,7 +29011,7 @@ static void gir__adj_sqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:232 (RSQRT) */
+/* generated from ops.def:233 (RSQRT) */
 static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29020,7 +29025,7 @@ static void gir__adj_rsqrt(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:234 (RECIPROCAL) */
+/* generated from ops.def:235 (RECIPROCAL) */
 static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29032,7 +29037,7 @@ static void gir__adj_reciprocal(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:236 (EXP) */
+/* generated from ops.def:237 (EXP) */
 static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29041,7 +29046,7 @@ static void gir__adj_exp(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:238 (EXPM1) */
+/* generated from ops.def:239 (EXPM1) */
 static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29053,7 +29058,7 @@ static void gir__adj_expm1(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:241 (LOG) */
+/* generated from ops.def:242 (LOG) */
 static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29062,7 +29067,7 @@ static void gir__adj_log(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:243 (LOG1P) */
+/* generated from ops.def:244 (LOG1P) */
 static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29074,7 +29079,7 @@ static void gir__adj_log1p(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:246 (LOG2) */
+/* generated from ops.def:247 (LOG2) */
 static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29086,7 +29091,7 @@ static void gir__adj_log2(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:249 (SIN) */
+/* generated from ops.def:250 (SIN) */
 static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29097,7 +29102,7 @@ static void gir__adj_sin(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:251 (COS) */
+/* generated from ops.def:252 (COS) */
 static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29109,7 +29114,7 @@ static void gir__adj_cos(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:253 (TAN) */
+/* generated from ops.def:254 (TAN) */
 static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29122,7 +29127,7 @@ static void gir__adj_tan(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:255 (ASIN) */
+/* generated from ops.def:256 (ASIN) */
 static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29136,7 +29141,7 @@ static void gir__adj_asin(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:259 (ACOS) */
+/* generated from ops.def:260 (ACOS) */
 static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29151,7 +29156,7 @@ static void gir__adj_acos(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:263 (ATAN) */
+/* generated from ops.def:264 (ATAN) */
 static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29164,7 +29169,7 @@ static void gir__adj_atan(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:265 (SINH) */
+/* generated from ops.def:266 (SINH) */
 static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29175,7 +29180,7 @@ static void gir__adj_sinh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:267 (COSH) */
+/* generated from ops.def:268 (COSH) */
 static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29186,7 +29191,7 @@ static void gir__adj_cosh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:269 (TANH) */
+/* generated from ops.def:270 (TANH) */
 static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29199,7 +29204,7 @@ static void gir__adj_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:271 (SIGMOID) */
+/* generated from ops.def:272 (SIGMOID) */
 static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)nd;
     (void)x;
@@ -29212,7 +29217,7 @@ static void gir__adj_sigmoid(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:273 (SOFTPLUS) */
+/* generated from ops.def:274 (SOFTPLUS) */
 static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29223,7 +29228,7 @@ static void gir__adj_softplus(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:278 (RELU) */
+/* generated from ops.def:279 (RELU) */
 static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29235,7 +29240,7 @@ static void gir__adj_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:280 (LEAKY_RELU) */
+/* generated from ops.def:281 (LEAKY_RELU) */
 static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29253,7 +29258,7 @@ static void gir__adj_leaky_relu(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:283 (ELU) */
+/* generated from ops.def:284 (ELU) */
 static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3, t4, t5;
@@ -29267,7 +29272,7 @@ static void gir__adj_elu(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:287 (GELU) */
+/* generated from ops.def:288 (GELU) */
 static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29292,7 +29297,7 @@ static void gir__adj_gelu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:293 (SILU) */
+/* generated from ops.def:294 (SILU) */
 static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29310,7 +29315,7 @@ static void gir__adj_silu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:296 (ERF) */
+/* generated from ops.def:297 (ERF) */
 static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29325,7 +29330,7 @@ static void gir__adj_erf(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:299 (FLOOR) */
+/* generated from ops.def:300 (FLOOR) */
 static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -29334,7 +29339,7 @@ static void gir__adj_floor(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:301 (CEIL) */
+/* generated from ops.def:302 (CEIL) */
 static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -29343,7 +29348,7 @@ static void gir__adj_ceil(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:303 (ROUND) */
+/* generated from ops.def:304 (ROUND) */
 static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)g;
@@ -29352,7 +29357,7 @@ static void gir__adj_round(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:306 (CLAMP) */
+/* generated from ops.def:307 (CLAMP) */
 static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29367,7 +29372,7 @@ static void gir__adj_clamp(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:312 (SUM) */
+/* generated from ops.def:313 (SUM) */
 static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29375,7 +29380,7 @@ static void gir__adj_sum(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:319 (MEAN) */
+/* generated from ops.def:320 (MEAN) */
 static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29386,7 +29391,7 @@ static void gir__adj_mean(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:325 (PROD) */
+/* generated from ops.def:326 (PROD) */
 static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29397,7 +29402,7 @@ static void gir__adj_prod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:332 (MAX) */
+/* generated from ops.def:333 (MAX) */
 static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29408,7 +29413,7 @@ static void gir__adj_max(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:340 (MIN) */
+/* generated from ops.def:341 (MIN) */
 static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29419,7 +29424,7 @@ static void gir__adj_min(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:348 (VAR) */
+/* generated from ops.def:349 (VAR) */
 static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29435,7 +29440,7 @@ static void gir__adj_var(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:357 (LOGSUMEXP) */
+/* generated from ops.def:358 (LOGSUMEXP) */
 static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -29447,7 +29452,7 @@ static void gir__adj_logsumexp(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:390 (RESHAPE) */
+/* generated from ops.def:391 (RESHAPE) */
 static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29455,7 +29460,7 @@ static void gir__adj_reshape(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:394 (TRANSPOSE) */
+/* generated from ops.def:395 (TRANSPOSE) */
 static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29463,7 +29468,7 @@ static void gir__adj_transpose(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:399 (BROADCAST_TO) */
+/* generated from ops.def:400 (BROADCAST_TO) */
 static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29471,7 +29476,7 @@ static void gir__adj_broadcast_to(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:404 (SLICE) */
+/* generated from ops.def:405 (SLICE) */
 static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29479,7 +29484,7 @@ static void gir__adj_slice(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:411 (UNSLICE) */
+/* generated from ops.def:412 (UNSLICE) */
 static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29487,7 +29492,7 @@ static void gir__adj_unslice(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:416 (CONCAT) */
+/* generated from ops.def:417 (CONCAT) */
 static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -29497,7 +29502,7 @@ static void gir__adj_concat(gir_graph *G, const gir__nview *nd, gir_node y, gir_
         }
     }
 }
-/* generated from ops.def:421 (FLIP) */
+/* generated from ops.def:422 (FLIP) */
 static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29505,7 +29510,7 @@ static void gir__adj_flip(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:423 (PAD) */
+/* generated from ops.def:424 (PAD) */
 static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29513,7 +29518,7 @@ static void gir__adj_pad(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:428 (INDEX_SELECT) */
+/* generated from ops.def:429 (INDEX_SELECT) */
 static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29521,7 +29526,7 @@ static void gir__adj_index_select(gir_graph *G, const gir__nview *nd, gir_node y
     }
     (void)n;
 }
-/* generated from ops.def:434 (INDEX_ADD) */
+/* generated from ops.def:435 (INDEX_ADD) */
 static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29529,7 +29534,7 @@ static void gir__adj_index_add(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:445 (WHERE) */
+/* generated from ops.def:446 (WHERE) */
 static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29546,7 +29551,7 @@ static void gir__adj_where(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:450 (DIAG) */
+/* generated from ops.def:451 (DIAG) */
 static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29555,7 +29560,7 @@ static void gir__adj_diag(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:454 (DIAGONAL) */
+/* generated from ops.def:455 (DIAGONAL) */
 static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29563,7 +29568,7 @@ static void gir__adj_diagonal(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:458 (TRIU) */
+/* generated from ops.def:459 (TRIU) */
 static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29572,7 +29577,7 @@ static void gir__adj_triu(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:462 (TRIL) */
+/* generated from ops.def:463 (TRIL) */
 static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29581,7 +29586,7 @@ static void gir__adj_tril(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:466 (CAST) */
+/* generated from ops.def:467 (CAST) */
 static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29589,7 +29594,7 @@ static void gir__adj_cast(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:474 (MATMUL) */
+/* generated from ops.def:475 (MATMUL) */
 static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29606,7 +29611,7 @@ static void gir__adj_matmul(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:479 (DOT) */
+/* generated from ops.def:480 (DOT) */
 static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29618,7 +29623,7 @@ static void gir__adj_dot(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:481 (OUTER) */
+/* generated from ops.def:482 (OUTER) */
 static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29634,7 +29639,7 @@ static void gir__adj_outer(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:484 (TRACE) */
+/* generated from ops.def:485 (TRACE) */
 static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29642,7 +29647,7 @@ static void gir__adj_trace(gir_graph *G, const gir__nview *nd, gir_node y, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:487 (INVERSE) */
+/* generated from ops.def:488 (INVERSE) */
 static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -29654,7 +29659,7 @@ static void gir__adj_inverse(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:492 (DET) */
+/* generated from ops.def:493 (DET) */
 static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2, t3;
@@ -29666,7 +29671,7 @@ static void gir__adj_det(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:495 (LOGDET) */
+/* generated from ops.def:496 (LOGDET) */
 static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29678,7 +29683,7 @@ static void gir__adj_logdet(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:504 (TRISOLVE) */
+/* generated from ops.def:505 (TRISOLVE) */
 static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0;
@@ -29690,7 +29695,7 @@ static void gir__adj_trisolve(gir_graph *G, const gir__nview *nd, gir_node y, gi
     }
     (void)n;
 }
-/* generated from ops.def:510 (SOFTMAX) */
+/* generated from ops.def:511 (SOFTMAX) */
 static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29701,7 +29706,7 @@ static void gir__adj_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:513 (LOG_SOFTMAX) */
+/* generated from ops.def:514 (LOG_SOFTMAX) */
 static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     if (need[0]) {
         gir_node t0, t1, t2;
@@ -29712,7 +29717,7 @@ static void gir__adj_log_softmax(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:516 (XENT_LOGITS) */
+/* generated from ops.def:517 (XENT_LOGITS) */
 static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29725,7 +29730,7 @@ static void gir__adj_xent_logits(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:522 (XENT_LOGITS_PROB) */
+/* generated from ops.def:523 (XENT_LOGITS_PROB) */
 static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29746,7 +29751,7 @@ static void gir__adj_xent_logits_prob(gir_graph *G, const gir__nview *nd, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:527 (BCE_LOGITS) */
+/* generated from ops.def:528 (BCE_LOGITS) */
 static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29764,7 +29769,7 @@ static void gir__adj_bce_logits(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:532 (MSE) */
+/* generated from ops.def:533 (MSE) */
 static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29787,7 +29792,7 @@ static void gir__adj_mse(gir_graph *G, const gir__nview *nd, gir_node y, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:535 (CONV2D) */
+/* generated from ops.def:536 (CONV2D) */
 static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29798,7 +29803,7 @@ static void gir__adj_conv2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:542 (CONV2D_BWD_DATA) */
+/* generated from ops.def:543 (CONV2D_BWD_DATA) */
 static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29809,7 +29814,7 @@ static void gir__adj_conv2d_bwd_data(gir_graph *G, const gir__nview *nd, gir_nod
     }
     (void)n;
 }
-/* generated from ops.def:548 (CONV2D_BWD_FILTER) */
+/* generated from ops.def:549 (CONV2D_BWD_FILTER) */
 static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29820,7 +29825,7 @@ static void gir__adj_conv2d_bwd_filter(gir_graph *G, const gir__nview *nd, gir_n
     }
     (void)n;
 }
-/* generated from ops.def:554 (MAX_POOL2D) */
+/* generated from ops.def:555 (MAX_POOL2D) */
 static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29828,7 +29833,7 @@ static void gir__adj_max_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:560 (MAX_POOL2D_BWD) */
+/* generated from ops.def:561 (MAX_POOL2D_BWD) */
 static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29836,7 +29841,7 @@ static void gir__adj_max_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:565 (AVG_POOL2D) */
+/* generated from ops.def:566 (AVG_POOL2D) */
 static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29844,7 +29849,7 @@ static void gir__adj_avg_pool2d(gir_graph *G, const gir__nview *nd, gir_node y, 
     }
     (void)n;
 }
-/* generated from ops.def:573 (AVG_POOL2D_BWD) */
+/* generated from ops.def:574 (AVG_POOL2D_BWD) */
 static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29852,7 +29857,7 @@ static void gir__adj_avg_pool2d_bwd(gir_graph *G, const gir__nview *nd, gir_node
     }
     (void)n;
 }
-/* generated from ops.def:579 (DROPOUT) */
+/* generated from ops.def:580 (DROPOUT) */
 static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)x;
@@ -29861,7 +29866,7 @@ static void gir__adj_dropout(gir_graph *G, const gir__nview *nd, gir_node y, gir
     }
     (void)n;
 }
-/* generated from ops.def:586 (GATHER) */
+/* generated from ops.def:587 (GATHER) */
 static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -29871,7 +29876,7 @@ static void gir__adj_gather(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     }
     (void)n;
 }
-/* generated from ops.def:592 (SCATTER_ADD) */
+/* generated from ops.def:593 (SCATTER_ADD) */
 static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = g;
@@ -29880,7 +29885,7 @@ static void gir__adj_scatter_add(gir_graph *G, const gir__nview *nd, gir_node y,
     }
     (void)n;
 }
-/* generated from ops.def:597 (FMOD) */
+/* generated from ops.def:598 (FMOD) */
 static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) dx[0] = gir__ah_unbroadcast(G, nd, x, g, x[0]);
@@ -29898,7 +29903,7 @@ static void gir__adj_fmod(gir_graph *G, const gir__nview *nd, gir_node y, gir_no
     }
     (void)n;
 }
-/* generated from ops.def:604 (GELU_TANH) */
+/* generated from ops.def:605 (GELU_TANH) */
 static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     (void)nd;
@@ -29951,7 +29956,7 @@ static void gir__adj_gelu_tanh(gir_graph *G, const gir__nview *nd, gir_node y, g
     }
     (void)n;
 }
-/* generated from ops.def:622 (TRAIN_EVAL) */
+/* generated from ops.def:623 (TRAIN_EVAL) */
 static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     int i;
@@ -29961,7 +29966,7 @@ static void gir__adj_train_eval(gir_graph *G, const gir__nview *nd, gir_node y, 
         }
     }
 }
-/* generated from ops.def:628 (MAX_POOL2D_PICK) */
+/* generated from ops.def:629 (MAX_POOL2D_PICK) */
 static void gir__adj_max_pool2d_pick(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n, const uint8_t *need, gir_node *dx) {
     (void)y;
     if (need[0]) {
@@ -31001,9 +31006,57 @@ typedef struct gir__sw {
     size_t    cnt;          /* nodes 0 .. the last output */
 } gir__sw;
 
-/* adj[p] += dx: the first message is kept as it is, later ones summed; a failed add is the graph's status */
+/* -- two adjoints that are zero-padded parts of adjacent ranges, as one (the GIR_JOIN rows of ops.def) ---------- */
+typedef struct gir__join_rule { uint16_t sum, part, join; } gir__join_rule;
+/* generated from the GIR_JOIN lines of ops.def (gen/10-generator/rules_lower.py) */
+static const gir__join_rule gir__joins[1] = {
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), GIR__IF(GIR__WHY_UNSLICE, GIR_OP_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT)},   /* ops.def:752 */
+};
+/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x */
+static void gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
+    const gir__node *d = &g->nodes[x.id];
+    gir_attr a;
+    uint32_t j;
+    if (d->op == r->join && gir__attr_load(g, d, &a)->i[0] == axis && *n + (int)d->nin <= GIR__MAX_IN) {
+        for (j = 0; j < d->nin; ++j) in[(*n)++] = gir__handle(g, g->ins[d->in0 + j]);
+        return;
+    }
+    in[(*n)++] = x;
+}
+/* x + y built as one part of a join when both are rule r's parts of adjacent ranges of one axis (step 1, the same
+   axis and len; attributes as ops.def's GIR_JOIN gives them), else a null node */
+static gir_node gir__sw_join(gir_graph *g, const gir__join_rule *r, gir_node x, gir_node y) {
+    gir_node none = {0, 0}, in[GIR__MAX_IN], c, first, second;
+    gir_attr a, b;
+    int n = 0;
+    if (g->nodes[x.id].op != r->part || g->nodes[y.id].op != r->part) return none;
+    gir__attr_load(g, &g->nodes[x.id], &a);
+    gir__attr_load(g, &g->nodes[y.id], &b);
+    if (a.i[0] != b.i[0] || a.i[4] != b.i[4] || a.i[3] != 1 || b.i[3] != 1) return none;
+    if (a.i[2] == b.i[1]) {                                  /* x's range, then y's */
+        first = x; second = y; a.i[2] = b.i[2];
+    } else if (b.i[2] == a.i[1]) {                           /* y's, then x's */
+        first = y; second = x; a.i[1] = b.i[1];
+    } else {
+        return none;
+    }
+    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n);
+    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n);
+    GIR_MEMSET(&b, 0, sizeof b);
+    b.i[0] = a.i[0];
+    c = gir_op_build(g, (gir_op)r->join, n, in, &b);
+    if (!c.id || (a.i[1] == 0 && a.i[2] == a.i[4])) return c;
+    return gir_op_build(g, (gir_op)r->part, 1, &c, &a);
+}
+/* adj[p] += dx: the first message is kept as it is, later ones summed (or joined, above); a failed build is the
+   graph's status */
 static gir_status gir__sw_add(gir_graph *g, gir__sw *w, uint32_t p, gir_node dx) {
-    w->adj[p] = w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
+    gir_node s = {0, 0};
+    size_t r;
+    for (r = 0; w->adj[p].id && !s.id && r < sizeof gir__joins / sizeof gir__joins[0]; ++r)
+        if (gir__joins[r].sum && gir__joins[r].part && gir__joins[r].join && g->status == GIR_OK)
+            s = gir__sw_join(g, &gir__joins[r], w->adj[p], dx);
+    w->adj[p] = s.id ? s : w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
     return w->adj[p].id ? GIR_OK : g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
 }
 
@@ -36768,22 +36821,22 @@ typedef struct gir__rule { uint16_t op; uint8_t in[2], res; } gir__rule;
 /* generated from the GIR_RULE lines of ops.def (gen/rules_lower.py), grouped by op; row 0 matches no node */
 static const gir__rule gir__rules[17] = {
     {0, {0, 0}, 0},
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:692 */
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:693 */
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:694 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:688 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:689 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:690 */
-    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:691 */
-    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:695 */
-    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:696 */
-    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:701 */
-    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:697 */
-    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:698 */
-    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:702 */
-    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:699 */
-    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:700 */
-    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:703 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ANY, GIR__RP_ADD0}, GIR__RR_X0},   /* ops.def:693 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), {GIR__RP_ADD0, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:694 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), {GIR__RP_ANY, GIR__RP_SUB0}, GIR__RR_X0},   /* ops.def:695 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:689 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ONE, GIR__RP_ANY}, GIR__RR_X1},   /* ops.def:690 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_ANY, GIR__RP_INT0}, GIR__RR_X1},   /* ops.def:691 */
+    {GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), {GIR__RP_INT0, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:692 */
+    {GIR__IF(GIR__WHY_DIV, GIR_OP_DIV), {GIR__RP_ANY, GIR__RP_ONE}, GIR__RR_X0},   /* ops.def:696 */
+    {GIR__IF(GIR__WHY_NEG, GIR_OP_NEG), {GIR__RP_SELF, GIR__RP_NONE}, GIR__RR_X0_IN0},   /* ops.def:697 */
+    {GIR__IF(GIR__WHY_ADD_N, GIR_OP_ADD_N), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:702 */
+    {GIR__IF(GIR__WHY_RESHAPE, GIR_OP_RESHAPE), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:698 */
+    {GIR__IF(GIR__WHY_BROADCAST_TO, GIR_OP_BROADCAST_TO), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:699 */
+    {GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:703 */
+    {GIR__IF(GIR__WHY_CAST, GIR_OP_CAST), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:700 */
+    {GIR__IF(GIR__WHY_STOP_GRADIENT, GIR_OP_STOP_GRADIENT), {GIR__RP_ANY, GIR__RP_NONE}, GIR__RR_X0},   /* ops.def:701 */
+    {GIR__IF(GIR__WHY_TRAIN_EVAL, GIR_OP_TRAIN_EVAL), {GIR__RP_ANY, GIR__RP_ANY}, GIR__RR_X0},   /* ops.def:704 */
 };
 /* the first row of gir__rules of each op, 0 for none; its rows follow it */
 static const unsigned char gir__rule_at[GIR_OP__COUNT] = {
@@ -38606,7 +38659,7 @@ static gir_status gir__update_inplace(const gir_graph *g, gir_plan *p, unsigned 
 typedef struct gir__fold_rule { uint16_t update, scale, product, negate; } gir__fold_rule;
 /* generated from the GIR_FOLD lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__fold_rule gir__folds[1] = {
-    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:720 */
+    {GIR__IF(GIR__WHY_SUB, GIR_OP_SUB), GIR__IF(GIR__WHY_MUL, GIR_OP_MUL), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL), GIR__IF(GIR__WHY_NEG, GIR_OP_NEG)},   /* ops.def:721 */
 };
 typedef struct gir__fold {
     const gir__fold_rule *r;
@@ -38788,7 +38841,7 @@ static void gir__update_fold_gemm(const gir_graph *g, gir_plan *p, unsigned flag
 typedef struct gir__accum_rule { uint16_t sum, product; } gir__accum_rule;
 /* generated from the GIR_ACCUM lines of ops.def (gen/10-generator/rules_lower.py) */
 static const gir__accum_rule gir__accums[1] = {
-    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL)},   /* ops.def:736 */
+    {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), GIR__IF(GIR__WHY_MATMUL, GIR_OP_MATMUL)},   /* ops.def:737 */
 };
 /* the smallest depth block (KC) of every GEMM configuration any build has */
 static int64_t gir__accum_depth(void) {
@@ -46622,7 +46675,7 @@ static gir_node gir__oxh_loop_onnx(gir__oxn *c) {
 #ifndef GIR_NO_ONNX
 /* the GIR_ONNX lines of ops.def */
 /* generated from the GIR_ONNX lines of ops.def (gen/10-generator/onnx_lower.py) */
-static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:759 "abs(x0)" */
+static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:775 "abs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46631,7 +46684,7 @@ static gir_node gir__oxl_Abs_6(gir__oxn *c) {   /* ops.def:759 "abs(x0)" */
     t0 = gir_abs(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:775 "acos(x0)" */
+static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:791 "acos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46640,7 +46693,7 @@ static gir_node gir__oxl_Acos_7(gir__oxn *c) {   /* ops.def:775 "acos(x0)" */
     t0 = gir_acos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:882 "log(x0 + sqrt(square(x0) - 1))" */
+static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:898 "log(x0 + sqrt(square(x0) - 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -46654,7 +46707,7 @@ static gir_node gir__oxl_Acosh_9(gir__oxn *c) {   /* ops.def:882 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:920 "adagrad()" */
+static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:936 "adagrad()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46662,7 +46715,7 @@ static gir_node gir__oxl_Adagrad_1(gir__oxn *c) {   /* ops.def:920 "adagrad()" *
     t0 = gir__oxh_adagrad(c);
     return t0;
 }
-static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:922 "adam()" */
+static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:938 "adam()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46670,7 +46723,7 @@ static gir_node gir__oxl_Adam_1(gir__oxn *c) {   /* ops.def:922 "adam()" */
     t0 = gir__oxh_adam(c);
     return t0;
 }
-static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:793 "add6(x0, x1)" */
+static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:809 "add6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46679,7 +46732,7 @@ static gir_node gir__oxl_Add_1(gir__oxn *c) {   /* ops.def:793 "add6(x0, x1)" */
     t0 = gir__oxh_add6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:798 "add(x0, x1)" */
+static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:814 "add(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46688,7 +46741,7 @@ static gir_node gir__oxl_Add_7(gir__oxn *c) {   /* ops.def:798 "add(x0, x1)" */
     t0 = gir_add(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:808 "and(x0, x1)" */
+static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:824 "and(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46697,7 +46750,7 @@ static gir_node gir__oxl_And_7(gir__oxn *c) {   /* ops.def:808 "and(x0, x1)" */
     t0 = gir_and(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:826 "argmax_onnx(x0)" */
+static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:842 "argmax_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46706,7 +46759,7 @@ static gir_node gir__oxl_ArgMax_1(gir__oxn *c) {   /* ops.def:826 "argmax_onnx(x
     t0 = gir__oxh_argmax_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:827 "argmin_onnx(x0)" */
+static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:843 "argmin_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46715,7 +46768,7 @@ static gir_node gir__oxl_ArgMin_1(gir__oxn *c) {   /* ops.def:827 "argmin_onnx(x
     t0 = gir__oxh_argmin_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:774 "asin(x0)" */
+static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:790 "asin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46724,7 +46777,7 @@ static gir_node gir__oxl_Asin_7(gir__oxn *c) {   /* ops.def:774 "asin(x0)" */
     t0 = gir_asin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:881 "log(x0 + sqrt(square(x0) + 1))" */
+static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:897 "log(x0 + sqrt(square(x0) + 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -46738,7 +46791,7 @@ static gir_node gir__oxl_Asinh_9(gir__oxn *c) {   /* ops.def:881 "log(x0 + sqrt(
     t5 = gir_log(G, t4);
     return t5;
 }
-static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:776 "atan(x0)" */
+static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:792 "atan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46747,7 +46800,7 @@ static gir_node gir__oxl_Atan_7(gir__oxn *c) {   /* ops.def:776 "atan(x0)" */
     t0 = gir_atan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:883 "log((1 + x0) / (1 - x0)) * 0.5" */
+static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:899 "log((1 + x0) / (1 - x0)) * 0.5" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7;
@@ -46763,7 +46816,7 @@ static gir_node gir__oxl_Atanh_9(gir__oxn *c) {   /* ops.def:883 "log((1 + x0) /
     t7 = gir_mul(G, t5, t6);
     return t7;
 }
-static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:852 "avg_pool(x0)" */
+static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:868 "avg_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46772,7 +46825,7 @@ static gir_node gir__oxl_AveragePool_1(gir__oxn *c) {   /* ops.def:852 "avg_pool
     t0 = gir__oxh_avg_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:855 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:871 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46781,7 +46834,7 @@ static gir_node gir__oxl_BatchNormalization_1(gir__oxn *c) {   /* ops.def:855 "b
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:856 "batch_norm_outs(x0)" */
+static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:872 "batch_norm_outs(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46790,7 +46843,7 @@ static gir_node gir__oxl_BatchNormalization_7(gir__oxn *c) {   /* ops.def:856 "b
     t0 = gir__oxh_batch_norm_outs(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:857 "batch_norm(x0)" */
+static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:873 "batch_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46799,7 +46852,7 @@ static gir_node gir__oxl_BatchNormalization_14(gir__oxn *c) {   /* ops.def:857 "
     t0 = gir__oxh_batch_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:904 "bit_shift(x0, x1)" */
+static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:920 "bit_shift(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46808,7 +46861,7 @@ static gir_node gir__oxl_BitShift_11(gir__oxn *c) {   /* ops.def:904 "bit_shift(
     t0 = gir__oxh_bit_shift(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:894 "blackman()" */
+static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:910 "blackman()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46816,7 +46869,7 @@ static gir_node gir__oxl_BlackmanWindow_17(gir__oxn *c) {   /* ops.def:894 "blac
     t0 = gir__oxh_blackman(c);
     return t0;
 }
-static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:828 "cast(x0, attr_dtype(to))" */
+static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:844 "cast(x0, attr_dtype(to))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46825,7 +46878,7 @@ static gir_node gir__oxl_Cast_6(gir__oxn *c) {   /* ops.def:828 "cast(x0, attr_d
     t0 = gir_cast(G, x[0], gir__oxa_dtype(c, "to"));
     return t0;
 }
-static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:868 "cast_like(x0, x1)" */
+static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:884 "cast_like(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46834,7 +46887,7 @@ static gir_node gir__oxl_CastLike_15(gir__oxn *c) {   /* ops.def:868 "cast_like(
     t0 = gir__oxh_cast_like(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:769 "ceil(x0)" */
+static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:785 "ceil(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46843,7 +46896,7 @@ static gir_node gir__oxl_Ceil_6(gir__oxn *c) {   /* ops.def:769 "ceil(x0)" */
     t0 = gir_ceil(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:788 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
+static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:804 "elu(x0 / attr_f(alpha, 1), 1) * attr_f(alpha, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -46856,7 +46909,7 @@ static gir_node gir__oxl_Celu_12(gir__oxn *c) {   /* ops.def:788 "elu(x0 / attr_
     t4 = gir_mul(G, t2, t3);
     return t4;
 }
-static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:847 "clip(x0)" */
+static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:863 "clip(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46865,7 +46918,7 @@ static gir_node gir__oxl_Clip_6(gir__oxn *c) {   /* ops.def:847 "clip(x0)" */
     t0 = gir__oxh_clip(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:839 "concat_all()" */
+static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:855 "concat_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46873,7 +46926,7 @@ static gir_node gir__oxl_Concat_4(gir__oxn *c) {   /* ops.def:839 "concat_all()"
     t0 = gir__oxh_concat_all(c);
     return t0;
 }
-static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:833 "constant_attr()" */
+static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:849 "constant_attr()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46881,7 +46934,7 @@ static gir_node gir__oxl_Constant_1(gir__oxn *c) {   /* ops.def:833 "constant_at
     t0 = gir__oxh_constant_attr(c);
     return t0;
 }
-static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:860 "constant_of_shape(0)" */
+static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:876 "constant_of_shape(0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46889,7 +46942,7 @@ static gir_node gir__oxl_ConstantOfShape_9(gir__oxn *c) {   /* ops.def:860 "cons
     t0 = gir__oxh_constant_of_shape(c, 0);
     return t0;
 }
-static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:850 "conv(x0, x1)" */
+static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:866 "conv(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46898,7 +46951,7 @@ static gir_node gir__oxl_Conv_1(gir__oxn *c) {   /* ops.def:850 "conv(x0, x1)" *
     t0 = gir__oxh_conv(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:905 "conv_integer(x0, x1)" */
+static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:921 "conv_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46907,7 +46960,7 @@ static gir_node gir__oxl_ConvInteger_10(gir__oxn *c) {   /* ops.def:905 "conv_in
     t0 = gir__oxh_conv_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:891 "conv_transpose(x0, x1)" */
+static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:907 "conv_transpose(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46916,7 +46969,7 @@ static gir_node gir__oxl_ConvTranspose_1(gir__oxn *c) {   /* ops.def:891 "conv_t
     t0 = gir__oxh_conv_transpose(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:772 "cos(x0)" */
+static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:788 "cos(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46925,7 +46978,7 @@ static gir_node gir__oxl_Cos_7(gir__oxn *c) {   /* ops.def:772 "cos(x0)" */
     t0 = gir_cos(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:778 "cosh(x0)" */
+static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:794 "cosh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46934,7 +46987,7 @@ static gir_node gir__oxl_Cosh_9(gir__oxn *c) {   /* ops.def:778 "cosh(x0)" */
     t0 = gir_cosh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:876 "cumsum(x0)" */
+static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:892 "cumsum(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46943,7 +46996,7 @@ static gir_node gir__oxl_CumSum_11(gir__oxn *c) {   /* ops.def:876 "cumsum(x0)" 
     t0 = gir__oxh_cumsum(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:918 "dft(x0)" */
+static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:934 "dft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46952,7 +47005,7 @@ static gir_node gir__oxl_DFT_17(gir__oxn *c) {   /* ops.def:918 "dft(x0)" */
     t0 = gir__oxh_dft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:879 "depth_to_space(x0)" */
+static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:895 "depth_to_space(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46961,7 +47014,7 @@ static gir_node gir__oxl_DepthToSpace_1(gir__oxn *c) {   /* ops.def:879 "depth_t
     t0 = gir__oxh_depth_to_space(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:896 "dequantize(x0, x1)" */
+static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:912 "dequantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46970,7 +47023,7 @@ static gir_node gir__oxl_DequantizeLinear_10(gir__oxn *c) {   /* ops.def:896 "de
     t0 = gir__oxh_dequantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:887 "det(x0)" */
+static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:903 "det(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46979,7 +47032,7 @@ static gir_node gir__oxl_Det_11(gir__oxn *c) {   /* ops.def:887 "det(x0)" */
     t0 = gir_det(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:796 "div6(x0, x1)" */
+static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:812 "div6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46988,7 +47041,7 @@ static gir_node gir__oxl_Div_1(gir__oxn *c) {   /* ops.def:796 "div6(x0, x1)" */
     t0 = gir__oxh_div6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:801 "div_onnx(x0, x1)" */
+static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:817 "div_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -46997,7 +47050,7 @@ static gir_node gir__oxl_Div_7(gir__oxn *c) {   /* ops.def:801 "div_onnx(x0, x1)
     t0 = gir__oxh_div_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:858 "dropout_eval(x0)" */
+static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:874 "dropout_eval(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47006,7 +47059,7 @@ static gir_node gir__oxl_Dropout_1(gir__oxn *c) {   /* ops.def:858 "dropout_eval
     t0 = gir__oxh_dropout_eval(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:897 "dyn_quantize(x0)" */
+static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:913 "dyn_quantize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47015,7 +47068,7 @@ static gir_node gir__oxl_DynamicQuantizeLinear_11(gir__oxn *c) {   /* ops.def:89
     t0 = gir__oxh_dyn_quantize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:916 "einsum()" */
+static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:932 "einsum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47023,7 +47076,7 @@ static gir_node gir__oxl_Einsum_12(gir__oxn *c) {   /* ops.def:916 "einsum()" */
     t0 = gir__oxh_einsum(c);
     return t0;
 }
-static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:786 "elu(x0, attr_f(alpha, 1))" */
+static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:802 "elu(x0, attr_f(alpha, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47032,7 +47085,7 @@ static gir_node gir__oxl_Elu_6(gir__oxn *c) {   /* ops.def:786 "elu(x0, attr_f(a
     t0 = gir_elu(G, x[0], gir__oxa_f(c, "alpha", 1));
     return t0;
 }
-static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:803 "eq(x0, x1)" */
+static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:819 "eq(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47041,7 +47094,7 @@ static gir_node gir__oxl_Equal_7(gir__oxn *c) {   /* ops.def:803 "eq(x0, x1)" */
     t0 = gir_eq(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:779 "erf(x0)" */
+static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:795 "erf(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47050,7 +47103,7 @@ static gir_node gir__oxl_Erf_9(gir__oxn *c) {   /* ops.def:779 "erf(x0)" */
     t0 = gir_erf(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:761 "exp(x0)" */
+static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:777 "exp(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47059,7 +47112,7 @@ static gir_node gir__oxl_Exp_6(gir__oxn *c) {   /* ops.def:761 "exp(x0)" */
     t0 = gir_exp(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:859 "expand_to(x0, 1)" */
+static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:875 "expand_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47068,7 +47121,7 @@ static gir_node gir__oxl_Expand_8(gir__oxn *c) {   /* ops.def:859 "expand_to(x0,
     t0 = gir__oxh_expand_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:877 "eye_like(x0)" */
+static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:893 "eye_like(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47077,7 +47130,7 @@ static gir_node gir__oxl_EyeLike_9(gir__oxn *c) {   /* ops.def:877 "eye_like(x0)
     t0 = gir__oxh_eye_like(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:831 "flatten2(x0)" */
+static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:847 "flatten2(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47086,7 +47139,7 @@ static gir_node gir__oxl_Flatten_1(gir__oxn *c) {   /* ops.def:831 "flatten2(x0)
     t0 = gir__oxh_flatten2(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:768 "floor(x0)" */
+static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:784 "floor(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47095,7 +47148,7 @@ static gir_node gir__oxl_Floor_6(gir__oxn *c) {   /* ops.def:768 "floor(x0)" */
     t0 = gir_floor(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:907 "gru(x0)" */
+static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:923 "gru(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47104,7 +47157,7 @@ static gir_node gir__oxl_GRU_7(gir__oxn *c) {   /* ops.def:907 "gru(x0)" */
     t0 = gir__oxh_gru(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:848 "index_select(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:864 "index_select(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47113,7 +47166,7 @@ static gir_node gir__oxl_Gather_1(gir__oxn *c) {   /* ops.def:848 "index_select(
     t0 = gir_index_select(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:849 "gather(x0, x1, attr_i(axis, 0))" */
+static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:865 "gather(x0, x1, attr_i(axis, 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47122,7 +47175,7 @@ static gir_node gir__oxl_GatherElements_11(gir__oxn *c) {   /* ops.def:849 "gath
     t0 = gir_gather(G, x[0], x[1], gir__oxa_i(c, "axis", 0));
     return t0;
 }
-static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:902 "gather_nd(x0, x1)" */
+static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:918 "gather_nd(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47131,7 +47184,7 @@ static gir_node gir__oxl_GatherND_11(gir__oxn *c) {   /* ops.def:902 "gather_nd(
     t0 = gir__oxh_gather_nd(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:816 "gemm(x0, x1)" */
+static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:832 "gemm(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47140,7 +47193,7 @@ static gir_node gir__oxl_Gemm_1(gir__oxn *c) {   /* ops.def:816 "gemm(x0, x1)" *
     t0 = gir__oxh_gemm(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:853 "mean(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:869 "mean(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47149,7 +47202,7 @@ static gir_node gir__oxl_GlobalAveragePool_1(gir__oxn *c) {   /* ops.def:853 "me
     t0 = gir_mean(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:854 "max(x0, spatial(x0), 1)" */
+static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:870 "max(x0, spatial(x0), 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47158,7 +47211,7 @@ static gir_node gir__oxl_GlobalMaxPool_1(gir__oxn *c) {   /* ops.def:854 "max(x0
     t0 = gir_max(G, x[0], gir__oxa_spatial(c, x[0]), 1);
     return t0;
 }
-static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:804 "gt(x0, x1)" */
+static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:820 "gt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47167,7 +47220,7 @@ static gir_node gir__oxl_Greater_7(gir__oxn *c) {   /* ops.def:804 "gt(x0, x1)" 
     t0 = gir_gt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:806 "ge(x0, x1)" */
+static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:822 "ge(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47176,7 +47229,7 @@ static gir_node gir__oxl_GreaterOrEqual_12(gir__oxn *c) {   /* ops.def:806 "ge(x
     t0 = gir_ge(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:917 "grid_sample(x0, x1)" */
+static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:933 "grid_sample(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47185,7 +47238,7 @@ static gir_node gir__oxl_GridSample_16(gir__oxn *c) {   /* ops.def:917 "grid_sam
     t0 = gir__oxh_grid_sample(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:893 "hamming()" */
+static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:909 "hamming()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47193,7 +47246,7 @@ static gir_node gir__oxl_HammingWindow_17(gir__oxn *c) {   /* ops.def:893 "hammi
     t0 = gir__oxh_hamming(c);
     return t0;
 }
-static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:892 "hann()" */
+static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:908 "hann()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47201,7 +47254,7 @@ static gir_node gir__oxl_HannWindow_17(gir__oxn *c) {   /* ops.def:892 "hann()" 
     t0 = gir__oxh_hann(c);
     return t0;
 }
-static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:789 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
+static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:805 "clamp(x0 * attr_f(alpha, 0.2) + attr_f(beta, 0.5), 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4;
@@ -47214,7 +47267,7 @@ static gir_node gir__oxl_HardSigmoid_6(gir__oxn *c) {   /* ops.def:789 "clamp(x0
     t4 = gir_clamp(G, t3, 0, 1);
     return t4;
 }
-static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:790 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
+static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:806 "x0 * clamp(x0 / 6 + 0.5, 0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5;
@@ -47228,7 +47281,7 @@ static gir_node gir__oxl_HardSwish_14(gir__oxn *c) {   /* ops.def:790 "x0 * clam
     t5 = gir_mul(G, x[0], t4);
     return t5;
 }
-static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:874 "hardmax_2d(x0)" */
+static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:890 "hardmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47237,7 +47290,7 @@ static gir_node gir__oxl_Hardmax_1(gir__oxn *c) {   /* ops.def:874 "hardmax_2d(x
     t0 = gir__oxh_hardmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:875 "hardmax13(x0)" */
+static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:891 "hardmax13(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47246,14 +47299,14 @@ static gir_node gir__oxl_Hardmax_13(gir__oxn *c) {   /* ops.def:875 "hardmax13(x
     t0 = gir__oxh_hardmax13(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:758 "x0" */
+static gir_node gir__oxl_Identity_1(gir__oxn *c) {   /* ops.def:774 "x0" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     (void)x; (void)G;
     if (!gir__ox_need(c, 0x1u)) return c->none;
     return x[0];
 }
-static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:909 "if_onnx()" */
+static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:925 "if_onnx()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47261,7 +47314,7 @@ static gir_node gir__oxl_If_1(gir__oxn *c) {   /* ops.def:909 "if_onnx()" */
     t0 = gir__oxh_if_onnx(c);
     return t0;
 }
-static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:884 "instance_norm(x0)" */
+static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:900 "instance_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47270,7 +47323,7 @@ static gir_node gir__oxl_InstanceNormalization_6(gir__oxn *c) {   /* ops.def:884
     t0 = gir__oxh_instance_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:867 "isinf_onnx(x0)" */
+static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:883 "isinf_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47279,7 +47332,7 @@ static gir_node gir__oxl_IsInf_10(gir__oxn *c) {   /* ops.def:867 "isinf_onnx(x0
     t0 = gir__oxh_isinf_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:782 "isnan(x0)" */
+static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:798 "isnan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47288,7 +47341,7 @@ static gir_node gir__oxl_IsNaN_9(gir__oxn *c) {   /* ops.def:782 "isnan(x0)" */
     t0 = gir_isnan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:886 "lrn(x0)" */
+static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:902 "lrn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47297,7 +47350,7 @@ static gir_node gir__oxl_LRN_1(gir__oxn *c) {   /* ops.def:886 "lrn(x0)" */
     t0 = gir__oxh_lrn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:908 "lstm(x0)" */
+static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:924 "lstm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47306,7 +47359,7 @@ static gir_node gir__oxl_LSTM_7(gir__oxn *c) {   /* ops.def:908 "lstm(x0)" */
     t0 = gir__oxh_lstm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:865 "layer_norm(x0)" */
+static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:881 "layer_norm(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47315,7 +47368,7 @@ static gir_node gir__oxl_LayerNormalization_17(gir__oxn *c) {   /* ops.def:865 "
     t0 = gir__oxh_layer_norm(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:785 "leaky_relu(x0, attr_f(alpha, 0.01))" */
+static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:801 "leaky_relu(x0, attr_f(alpha, 0.01))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47324,7 +47377,7 @@ static gir_node gir__oxl_LeakyRelu_6(gir__oxn *c) {   /* ops.def:785 "leaky_relu
     t0 = gir_leaky_relu(G, x[0], gir__oxa_f(c, "alpha", 0.01));
     return t0;
 }
-static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:805 "lt(x0, x1)" */
+static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:821 "lt(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47333,7 +47386,7 @@ static gir_node gir__oxl_Less_7(gir__oxn *c) {   /* ops.def:805 "lt(x0, x1)" */
     t0 = gir_lt(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:807 "le(x0, x1)" */
+static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:823 "le(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47342,7 +47395,7 @@ static gir_node gir__oxl_LessOrEqual_12(gir__oxn *c) {   /* ops.def:807 "le(x0, 
     t0 = gir_le(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:762 "log(x0)" */
+static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:778 "log(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47351,7 +47404,7 @@ static gir_node gir__oxl_Log_6(gir__oxn *c) {   /* ops.def:762 "log(x0)" */
     t0 = gir_log(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:835 "log_softmax_2d(x0)" */
+static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:851 "log_softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47360,7 +47413,7 @@ static gir_node gir__oxl_LogSoftmax_1(gir__oxn *c) {   /* ops.def:835 "log_softm
     t0 = gir__oxh_log_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:818 "log_softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:834 "log_softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47369,7 +47422,7 @@ static gir_node gir__oxl_LogSoftmax_13(gir__oxn *c) {   /* ops.def:818 "log_soft
     t0 = gir_log_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:912 "loop_onnx()" */
+static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:928 "loop_onnx()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47377,7 +47430,7 @@ static gir_node gir__oxl_Loop_1(gir__oxn *c) {   /* ops.def:912 "loop_onnx()" */
     t0 = gir__oxh_loop_onnx(c);
     return t0;
 }
-static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:815 "matmul_np(x0, x1)" */
+static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:831 "matmul_np(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47386,7 +47439,7 @@ static gir_node gir__oxl_MatMul_1(gir__oxn *c) {   /* ops.def:815 "matmul_np(x0,
     t0 = gir__oxh_matmul_np(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:898 "matmul_integer(x0, x1)" */
+static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:914 "matmul_integer(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47395,7 +47448,7 @@ static gir_node gir__oxl_MatMulInteger_10(gir__oxn *c) {   /* ops.def:898 "matmu
     t0 = gir__oxh_matmul_integer(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:841 "max_all()" */
+static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:857 "max_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47403,7 +47456,7 @@ static gir_node gir__oxl_Max_1(gir__oxn *c) {   /* ops.def:841 "max_all()" */
     t0 = gir__oxh_max_all(c);
     return t0;
 }
-static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:851 "max_pool(x0)" */
+static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:867 "max_pool(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47412,7 +47465,7 @@ static gir_node gir__oxl_MaxPool_1(gir__oxn *c) {   /* ops.def:851 "max_pool(x0)
     t0 = gir__oxh_max_pool(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:923 "max_unpool(x0, x1)" */
+static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:939 "max_unpool(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47421,7 +47474,7 @@ static gir_node gir__oxl_MaxUnpool_9(gir__oxn *c) {   /* ops.def:923 "max_unpool
     t0 = gir__oxh_max_unpool(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:843 "mean_all()" */
+static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:859 "mean_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47429,7 +47482,7 @@ static gir_node gir__oxl_Mean_1(gir__oxn *c) {   /* ops.def:843 "mean_all()" */
     t0 = gir__oxh_mean_all(c);
     return t0;
 }
-static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:885 "mvn(x0)" */
+static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def:901 "mvn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47438,7 +47491,7 @@ static gir_node gir__oxl_MeanVarianceNormalization_9(gir__oxn *c) {   /* ops.def
     t0 = gir__oxh_mvn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:924 "mel_weights()" */
+static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:940 "mel_weights()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47446,7 +47499,7 @@ static gir_node gir__oxl_MelWeightMatrix_17(gir__oxn *c) {   /* ops.def:924 "mel
     t0 = gir__oxh_mel_weights(c);
     return t0;
 }
-static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:842 "min_all()" */
+static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:858 "min_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47454,7 +47507,7 @@ static gir_node gir__oxl_Min_1(gir__oxn *c) {   /* ops.def:842 "min_all()" */
     t0 = gir__oxh_min_all(c);
     return t0;
 }
-static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:871 "mod_onnx(x0, x1)" */
+static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:887 "mod_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47463,7 +47516,7 @@ static gir_node gir__oxl_Mod_10(gir__oxn *c) {   /* ops.def:871 "mod_onnx(x0, x1
     t0 = gir__oxh_mod_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:921 "momentum()" */
+static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:937 "momentum()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47471,7 +47524,7 @@ static gir_node gir__oxl_Momentum_1(gir__oxn *c) {   /* ops.def:921 "momentum()"
     t0 = gir__oxh_momentum(c);
     return t0;
 }
-static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:795 "mul6(x0, x1)" */
+static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:811 "mul6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47480,7 +47533,7 @@ static gir_node gir__oxl_Mul_1(gir__oxn *c) {   /* ops.def:795 "mul6(x0, x1)" */
     t0 = gir__oxh_mul6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:800 "mul(x0, x1)" */
+static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:816 "mul(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47489,7 +47542,7 @@ static gir_node gir__oxl_Mul_7(gir__oxn *c) {   /* ops.def:800 "mul(x0, x1)" */
     t0 = gir_mul(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:760 "neg(x0)" */
+static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:776 "neg(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47498,7 +47551,7 @@ static gir_node gir__oxl_Neg_6(gir__oxn *c) {   /* ops.def:760 "neg(x0)" */
     t0 = gir_neg(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:872 "nll_loss(x0, x1)" */
+static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.def:888 "nll_loss(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47507,7 +47560,7 @@ static gir_node gir__oxl_NegativeLogLikelihoodLoss_12(gir__oxn *c) {   /* ops.de
     t0 = gir__oxh_nll_loss(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:781 "not(x0)" */
+static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:797 "not(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47516,7 +47569,7 @@ static gir_node gir__oxl_Not_1(gir__oxn *c) {   /* ops.def:781 "not(x0)" */
     t0 = gir_not(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:878 "one_hot_onnx(x0, x2)" */
+static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:894 "one_hot_onnx(x0, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47525,7 +47578,7 @@ static gir_node gir__oxl_OneHot_9(gir__oxn *c) {   /* ops.def:878 "one_hot_onnx(
     t0 = gir__oxh_one_hot_onnx(c, x[0], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:809 "or(x0, x1)" */
+static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:825 "or(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47534,7 +47587,7 @@ static gir_node gir__oxl_Or_7(gir__oxn *c) {   /* ops.def:809 "or(x0, x1)" */
     t0 = gir_or(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:812 "prelu6(x0, x1)" */
+static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:828 "prelu6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47543,7 +47596,7 @@ static gir_node gir__oxl_PRelu_1(gir__oxn *c) {   /* ops.def:812 "prelu6(x0, x1)
     t0 = gir__oxh_prelu6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:813 "where(x0 < 0, x0 * x1, x0)" */
+static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:829 "where(x0 < 0, x0 * x1, x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -47555,7 +47608,7 @@ static gir_node gir__oxl_PRelu_9(gir__oxn *c) {   /* ops.def:813 "where(x0 < 0, 
     t3 = gir_where(G, t1, t2, x[0]);
     return t3;
 }
-static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:863 "pad_onnx(x0)" */
+static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:879 "pad_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47564,7 +47617,7 @@ static gir_node gir__oxl_Pad_2(gir__oxn *c) {   /* ops.def:863 "pad_onnx(x0)" */
     t0 = gir__oxh_pad_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:797 "pow6(x0, x1)" */
+static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:813 "pow6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47573,7 +47626,7 @@ static gir_node gir__oxl_Pow_1(gir__oxn *c) {   /* ops.def:797 "pow6(x0, x1)" */
     t0 = gir__oxh_pow6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:802 "pow_onnx(x0, x1)" */
+static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:818 "pow_onnx(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47582,7 +47635,7 @@ static gir_node gir__oxl_Pow_7(gir__oxn *c) {   /* ops.def:802 "pow_onnx(x0, x1)
     t0 = gir__oxh_pow_onnx(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:914 "qlinear_conv()" */
+static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:930 "qlinear_conv()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47590,7 +47643,7 @@ static gir_node gir__oxl_QLinearConv_10(gir__oxn *c) {   /* ops.def:914 "qlinear
     t0 = gir__oxh_qlinear_conv(c);
     return t0;
 }
-static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:913 "qlinear_matmul()" */
+static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:929 "qlinear_matmul()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47598,7 +47651,7 @@ static gir_node gir__oxl_QLinearMatMul_10(gir__oxn *c) {   /* ops.def:913 "qline
     t0 = gir__oxh_qlinear_matmul(c);
     return t0;
 }
-static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:895 "quantize(x0, x1)" */
+static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:911 "quantize(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47607,7 +47660,7 @@ static gir_node gir__oxl_QuantizeLinear_10(gir__oxn *c) {   /* ops.def:895 "quan
     t0 = gir__oxh_quantize(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:906 "rnn(x0)" */
+static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:922 "rnn(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47616,7 +47669,7 @@ static gir_node gir__oxl_RNN_7(gir__oxn *c) {   /* ops.def:906 "rnn(x0)" */
     t0 = gir__oxh_rnn(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:861 "range_of()" */
+static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:877 "range_of()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47624,7 +47677,7 @@ static gir_node gir__oxl_Range_11(gir__oxn *c) {   /* ops.def:861 "range_of()" *
     t0 = gir__oxh_range_of(c);
     return t0;
 }
-static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:764 "reciprocal(x0)" */
+static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:780 "reciprocal(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47633,7 +47686,7 @@ static gir_node gir__oxl_Reciprocal_6(gir__oxn *c) {   /* ops.def:764 "reciproca
     t0 = gir_reciprocal(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:836 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:852 "sum(abs(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47643,7 +47696,7 @@ static gir_node gir__oxl_ReduceL1_1(gir__oxn *c) {   /* ops.def:836 "sum(abs(x0)
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:837 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:853 "sqrt(sum(square(x0), axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -47654,7 +47707,7 @@ static gir_node gir__oxl_ReduceL2_1(gir__oxn *c) {   /* ops.def:837 "sqrt(sum(sq
     t2 = gir_sqrt(G, t1);
     return t2;
 }
-static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:838 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
+static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:854 "log(sum(x0, axes(1), attr_i(keepdims, 1)))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47664,7 +47717,7 @@ static gir_node gir__oxl_ReduceLogSum_1(gir__oxn *c) {   /* ops.def:838 "log(sum
     t1 = gir_log(G, t0);
     return t1;
 }
-static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:824 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:840 "logsumexp(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47673,7 +47726,7 @@ static gir_node gir__oxl_ReduceLogSumExp_1(gir__oxn *c) {   /* ops.def:824 "logs
     t0 = gir_logsumexp(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:821 "max(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:837 "max(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47682,7 +47735,7 @@ static gir_node gir__oxl_ReduceMax_1(gir__oxn *c) {   /* ops.def:821 "max(x0, ax
     t0 = gir_max(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:820 "mean(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:836 "mean(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47691,7 +47744,7 @@ static gir_node gir__oxl_ReduceMean_1(gir__oxn *c) {   /* ops.def:820 "mean(x0, 
     t0 = gir_mean(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:822 "min(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:838 "min(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47700,7 +47753,7 @@ static gir_node gir__oxl_ReduceMin_1(gir__oxn *c) {   /* ops.def:822 "min(x0, ax
     t0 = gir_min(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:823 "prod(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:839 "prod(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47709,7 +47762,7 @@ static gir_node gir__oxl_ReduceProd_1(gir__oxn *c) {   /* ops.def:823 "prod(x0, 
     t0 = gir_prod(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:819 "sum(x0, axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:835 "sum(x0, axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47718,7 +47771,7 @@ static gir_node gir__oxl_ReduceSum_1(gir__oxn *c) {   /* ops.def:819 "sum(x0, ax
     t0 = gir_sum(G, x[0], gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t0;
 }
-static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:825 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
+static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:841 "sum(square(x0), axes(1), attr_i(keepdims, 1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1;
@@ -47728,7 +47781,7 @@ static gir_node gir__oxl_ReduceSumSquare_1(gir__oxn *c) {   /* ops.def:825 "sum(
     t1 = gir_sum(G, t0, gir__oxa_axes(c, 1), gir__oxa_i(c, "keepdims", 1));
     return t1;
 }
-static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:767 "relu(x0)" */
+static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:783 "relu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47737,7 +47790,7 @@ static gir_node gir__oxl_Relu_6(gir__oxn *c) {   /* ops.def:767 "relu(x0)" */
     t0 = gir_relu(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:829 "reshape_to(x0, 1)" */
+static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:845 "reshape_to(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47746,7 +47799,7 @@ static gir_node gir__oxl_Reshape_5(gir__oxn *c) {   /* ops.def:829 "reshape_to(x
     t0 = gir__oxh_reshape_to(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:888 "resize10(x0)" */
+static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:904 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47755,7 +47808,7 @@ static gir_node gir__oxl_Resize_10(gir__oxn *c) {   /* ops.def:888 "resize10(x0)
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:889 "resize(x0)" */
+static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:905 "resize(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47764,7 +47817,7 @@ static gir_node gir__oxl_Resize_11(gir__oxn *c) {   /* ops.def:889 "resize(x0)" 
     t0 = gir__oxh_resize(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:915 "reverse_sequence(x0)" */
+static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:931 "reverse_sequence(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47773,7 +47826,7 @@ static gir_node gir__oxl_ReverseSequence_10(gir__oxn *c) {   /* ops.def:915 "rev
     t0 = gir__oxh_reverse_sequence(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:925 "roi_align10(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:941 "roi_align10(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47782,7 +47835,7 @@ static gir_node gir__oxl_RoiAlign_10(gir__oxn *c) {   /* ops.def:925 "roi_align1
     t0 = gir__oxh_roi_align10(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:926 "roi_align(x0, x1, x2)" */
+static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:942 "roi_align(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47791,7 +47844,7 @@ static gir_node gir__oxl_RoiAlign_16(gir__oxn *c) {   /* ops.def:926 "roi_align(
     t0 = gir__oxh_roi_align(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:770 "round(x0)" */
+static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:786 "round(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47800,7 +47853,7 @@ static gir_node gir__oxl_Round_11(gir__oxn *c) {   /* ops.def:770 "round(x0)" */
     t0 = gir_round(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:919 "stft(x0)" */
+static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:935 "stft(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47809,7 +47862,7 @@ static gir_node gir__oxl_STFT_17(gir__oxn *c) {   /* ops.def:919 "stft(x0)" */
     t0 = gir__oxh_stft(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:910 "scan8()" */
+static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:926 "scan8()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47817,7 +47870,7 @@ static gir_node gir__oxl_Scan_8(gir__oxn *c) {   /* ops.def:910 "scan8()" */
     t0 = gir__oxh_scan8(c);
     return t0;
 }
-static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:911 "scan9()" */
+static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:927 "scan9()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47825,7 +47878,7 @@ static gir_node gir__oxl_Scan_9(gir__oxn *c) {   /* ops.def:911 "scan9()" */
     t0 = gir__oxh_scan9(c);
     return t0;
 }
-static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:901 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:917 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47834,7 +47887,7 @@ static gir_node gir__oxl_Scatter_9(gir__oxn *c) {   /* ops.def:901 "scatter_elem
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:900 "scatter_elements(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:916 "scatter_elements(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47843,7 +47896,7 @@ static gir_node gir__oxl_ScatterElements_11(gir__oxn *c) {   /* ops.def:900 "sca
     t0 = gir__oxh_scatter_elements(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:903 "scatter_nd(x0, x1, x2)" */
+static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:919 "scatter_nd(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47852,7 +47905,7 @@ static gir_node gir__oxl_ScatterND_11(gir__oxn *c) {   /* ops.def:903 "scatter_n
     t0 = gir__oxh_scatter_nd(c, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:787 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
+static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:803 "elu(x0, attr_f(alpha, 1.67326319217681884765625)) * attr_f(gamma, 1.05070102214813232421875)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2;
@@ -47863,7 +47916,7 @@ static gir_node gir__oxl_Selu_6(gir__oxn *c) {   /* ops.def:787 "elu(x0, attr_f(
     t2 = gir_mul(G, t0, t1);
     return t2;
 }
-static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:832 "shape_of(x0)" */
+static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:848 "shape_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47872,7 +47925,7 @@ static gir_node gir__oxl_Shape_1(gir__oxn *c) {   /* ops.def:832 "shape_of(x0)" 
     t0 = gir__oxh_shape_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:870 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
+static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:886 "where(x0 < 0 - attr_f(lambd, 0.5), x0 + attr_f(bias, 0), where(x0 > attr_f(lambd, 0.5), x0 - attr_f(bias, 0), 0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10;
@@ -47891,7 +47944,7 @@ static gir_node gir__oxl_Shrink_9(gir__oxn *c) {   /* ops.def:870 "where(x0 < 0 
     t10 = gir_where(G, t1, t3, t9);
     return t10;
 }
-static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:765 "sigmoid(x0)" */
+static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:781 "sigmoid(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47900,7 +47953,7 @@ static gir_node gir__oxl_Sigmoid_6(gir__oxn *c) {   /* ops.def:765 "sigmoid(x0)"
     t0 = gir_sigmoid(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:780 "sign(x0)" */
+static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:796 "sign(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47909,7 +47962,7 @@ static gir_node gir__oxl_Sign_9(gir__oxn *c) {   /* ops.def:780 "sign(x0)" */
     t0 = gir_sign(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:771 "sin(x0)" */
+static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:787 "sin(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47918,7 +47971,7 @@ static gir_node gir__oxl_Sin_7(gir__oxn *c) {   /* ops.def:771 "sin(x0)" */
     t0 = gir_sin(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:777 "sinh(x0)" */
+static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:793 "sinh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47927,7 +47980,7 @@ static gir_node gir__oxl_Sinh_9(gir__oxn *c) {   /* ops.def:777 "sinh(x0)" */
     t0 = gir_sinh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:869 "size_of(x0)" */
+static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:885 "size_of(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47936,7 +47989,7 @@ static gir_node gir__oxl_Size_1(gir__oxn *c) {   /* ops.def:869 "size_of(x0)" */
     t0 = gir__oxh_size_of(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:846 "slice_onnx(x0)" */
+static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:862 "slice_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47945,7 +47998,7 @@ static gir_node gir__oxl_Slice_1(gir__oxn *c) {   /* ops.def:846 "slice_onnx(x0)
     t0 = gir__oxh_slice_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:834 "softmax_2d(x0)" */
+static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:850 "softmax_2d(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47954,7 +48007,7 @@ static gir_node gir__oxl_Softmax_1(gir__oxn *c) {   /* ops.def:834 "softmax_2d(x
     t0 = gir__oxh_softmax_2d(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:817 "softmax(x0, attr_i(axis, -1))" */
+static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:833 "softmax(x0, attr_i(axis, -1))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47963,7 +48016,7 @@ static gir_node gir__oxl_Softmax_13(gir__oxn *c) {   /* ops.def:817 "softmax(x0,
     t0 = gir_softmax(G, x[0], gir__oxa_i(c, "axis", (-1)));
     return t0;
 }
-static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:873 "softmax_xent(x0, x1)" */
+static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:889 "softmax_xent(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47972,7 +48025,7 @@ static gir_node gir__oxl_SoftmaxCrossEntropyLoss_12(gir__oxn *c) {   /* ops.def:
     t0 = gir__oxh_softmax_xent(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:783 "softplus(x0)" */
+static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:799 "softplus(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -47981,7 +48034,7 @@ static gir_node gir__oxl_Softplus_1(gir__oxn *c) {   /* ops.def:783 "softplus(x0
     t0 = gir_softplus(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:784 "x0 / (abs(x0) + 1)" */
+static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:800 "x0 / (abs(x0) + 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -47993,7 +48046,7 @@ static gir_node gir__oxl_Softsign_1(gir__oxn *c) {   /* ops.def:784 "x0 / (abs(x
     t3 = gir_div(G, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:880 "space_to_depth(x0)" */
+static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:896 "space_to_depth(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48002,7 +48055,7 @@ static gir_node gir__oxl_SpaceToDepth_1(gir__oxn *c) {   /* ops.def:880 "space_t
     t0 = gir__oxh_space_to_depth(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:866 "split_onnx(x0)" */
+static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:882 "split_onnx(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48011,7 +48064,7 @@ static gir_node gir__oxl_Split_2(gir__oxn *c) {   /* ops.def:866 "split_onnx(x0)
     t0 = gir__oxh_split_onnx(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:763 "sqrt(x0)" */
+static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:779 "sqrt(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48020,7 +48073,7 @@ static gir_node gir__oxl_Sqrt_6(gir__oxn *c) {   /* ops.def:763 "sqrt(x0)" */
     t0 = gir_sqrt(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:844 "squeeze_axes(x0)" */
+static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:860 "squeeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48029,7 +48082,7 @@ static gir_node gir__oxl_Squeeze_1(gir__oxn *c) {   /* ops.def:844 "squeeze_axes
     t0 = gir__oxh_squeeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:794 "sub6(x0, x1)" */
+static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:810 "sub6(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48038,7 +48091,7 @@ static gir_node gir__oxl_Sub_1(gir__oxn *c) {   /* ops.def:794 "sub6(x0, x1)" */
     t0 = gir__oxh_sub6(c, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:799 "sub(x0, x1)" */
+static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:815 "sub(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48047,7 +48100,7 @@ static gir_node gir__oxl_Sub_7(gir__oxn *c) {   /* ops.def:799 "sub(x0, x1)" */
     t0 = gir_sub(G, x[0], x[1]);
     return t0;
 }
-static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:840 "sum_all()" */
+static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:856 "sum_all()" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48055,7 +48108,7 @@ static gir_node gir__oxl_Sum_1(gir__oxn *c) {   /* ops.def:840 "sum_all()" */
     t0 = gir__oxh_sum_all(c);
     return t0;
 }
-static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:773 "tan(x0)" */
+static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:789 "tan(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48064,7 +48117,7 @@ static gir_node gir__oxl_Tan_7(gir__oxn *c) {   /* ops.def:773 "tan(x0)" */
     t0 = gir_tan(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:766 "tanh(x0)" */
+static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:782 "tanh(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48073,7 +48126,7 @@ static gir_node gir__oxl_Tanh_6(gir__oxn *c) {   /* ops.def:766 "tanh(x0)" */
     t0 = gir_tanh(G, x[0]);
     return t0;
 }
-static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:791 "where(x0 > attr_f(alpha, 1), x0, 0)" */
+static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:807 "where(x0 > attr_f(alpha, 1), x0, 0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0, t1, t2, t3;
@@ -48085,7 +48138,7 @@ static gir_node gir__oxl_ThresholdedRelu_10(gir__oxn *c) {   /* ops.def:791 "whe
     t3 = gir_where(G, t1, x[0], t2);
     return t3;
 }
-static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:862 "tile_by(x0, 1)" */
+static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:878 "tile_by(x0, 1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48094,7 +48147,7 @@ static gir_node gir__oxl_Tile_6(gir__oxn *c) {   /* ops.def:862 "tile_by(x0, 1)"
     t0 = gir__oxh_tile_by(c, x[0], 1);
     return t0;
 }
-static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:899 "topk(x0)" */
+static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:915 "topk(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48103,7 +48156,7 @@ static gir_node gir__oxl_TopK_10(gir__oxn *c) {   /* ops.def:899 "topk(x0)" */
     t0 = gir__oxh_topk(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:830 "transpose(x0, perm(x0))" */
+static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:846 "transpose(x0, perm(x0))" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48112,7 +48165,7 @@ static gir_node gir__oxl_Transpose_1(gir__oxn *c) {   /* ops.def:830 "transpose(
     t0 = gir_transpose(G, x[0], gir__oxa_perm(c, x[0]));
     return t0;
 }
-static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:864 "trilu(x0)" */
+static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:880 "trilu(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48121,7 +48174,7 @@ static gir_node gir__oxl_Trilu_14(gir__oxn *c) {   /* ops.def:864 "trilu(x0)" */
     t0 = gir__oxh_trilu(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:845 "unsqueeze_axes(x0)" */
+static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:861 "unsqueeze_axes(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48130,7 +48183,7 @@ static gir_node gir__oxl_Unsqueeze_1(gir__oxn *c) {   /* ops.def:845 "unsqueeze_
     t0 = gir__oxh_unsqueeze_axes(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:890 "resize10(x0)" */
+static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:906 "resize10(x0)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48139,7 +48192,7 @@ static gir_node gir__oxl_Upsample_9(gir__oxn *c) {   /* ops.def:890 "resize10(x0
     t0 = gir__oxh_resize10(c, x[0]);
     return t0;
 }
-static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:811 "where(x0, x1, x2)" */
+static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:827 "where(x0, x1, x2)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -48148,7 +48201,7 @@ static gir_node gir__oxl_Where_9(gir__oxn *c) {   /* ops.def:811 "where(x0, x1, 
     t0 = gir_where(G, x[0], x[1], x[2]);
     return t0;
 }
-static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:810 "xor(x0, x1)" */
+static gir_node gir__oxl_Xor_7(gir__oxn *c) {   /* ops.def:826 "xor(x0, x1)" */
     const gir_node *x = c->x;
     gir_graph *G = c->g;
     gir_node t0;
@@ -49196,7 +49249,7 @@ static gir__oxints gir__oxe_convt_op(gir__oew *c, gir__oxints stride, gir__oxint
 
 /* generated from the GIR_ONNX_OUT lines of ops.def and the GIR_ONNX lines that are one op (gen/10-generator/onnx_out_lower.py) */
 #define GIR__OX_OPSET 17
-static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:954 ConstantOfShape(i64(oshape), attr_t(value, value)) */
+static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:970 ConstantOfShape(i64(oshape), attr_t(value, value)) */
     gir__oxv v0, v1;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -49205,7 +49258,7 @@ static gir__oxv gir__oxo_fill(gir__oew *c) {   /* ops.def:954 ConstantOfShape(i6
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:955 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
+static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:971 EyeLike(ConstantOfShape(i64(oshape), attr_t(value, 0)), attr_i(k, k), attr_dtype(dtype, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
     gir__oew_begin(c, "ConstantOfShape");
@@ -49219,7 +49272,7 @@ static gir__oxv gir__oxo_eye(gir__oew *c) {   /* ops.def:955 EyeLike(ConstantOfS
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:956 Range(num(start), num(stop), num(step)) */
+static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:972 Range(num(start), num(stop), num(step)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_num(c, c->a.f[0]);
     v1 = gir__oew_num(c, c->a.f[1]);
@@ -49231,7 +49284,7 @@ static gir__oxv gir__oxo_arange(gir__oew *c) {   /* ops.def:956 Range(num(start)
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:781 Not (from GIR_ONNX(Not, 1)) */
+static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:797 Not (from GIR_ONNX(Not, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Not");
@@ -49239,7 +49292,7 @@ static gir__oxv gir__oxo_not(gir__oew *c) {   /* ops.def:781 Not (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:808 And (from GIR_ONNX(And, 7)) */
+static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:824 And (from GIR_ONNX(And, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49249,7 +49302,7 @@ static gir__oxv gir__oxo_and(gir__oew *c) {   /* ops.def:808 And (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:809 Or (from GIR_ONNX(Or, 7)) */
+static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:825 Or (from GIR_ONNX(Or, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49259,7 +49312,7 @@ static gir__oxv gir__oxo_or(gir__oew *c) {   /* ops.def:809 Or (from GIR_ONNX(Or
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:810 Xor (from GIR_ONNX(Xor, 7)) */
+static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:826 Xor (from GIR_ONNX(Xor, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49269,7 +49322,7 @@ static gir__oxv gir__oxo_xor(gir__oew *c) {   /* ops.def:810 Xor (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:804 Greater (from GIR_ONNX(Greater, 7)) */
+static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:820 Greater (from GIR_ONNX(Greater, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49279,7 +49332,7 @@ static gir__oxv gir__oxo_gt(gir__oew *c) {   /* ops.def:804 Greater (from GIR_ON
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:806 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
+static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:822 GreaterOrEqual (from GIR_ONNX(GreaterOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49289,7 +49342,7 @@ static gir__oxv gir__oxo_ge(gir__oew *c) {   /* ops.def:806 GreaterOrEqual (from
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:805 Less (from GIR_ONNX(Less, 7)) */
+static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:821 Less (from GIR_ONNX(Less, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49299,7 +49352,7 @@ static gir__oxv gir__oxo_lt(gir__oew *c) {   /* ops.def:805 Less (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:807 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
+static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:823 LessOrEqual (from GIR_ONNX(LessOrEqual, 12)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49309,7 +49362,7 @@ static gir__oxv gir__oxo_le(gir__oew *c) {   /* ops.def:807 LessOrEqual (from GI
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:803 Equal (from GIR_ONNX(Equal, 7)) */
+static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:819 Equal (from GIR_ONNX(Equal, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49319,7 +49372,7 @@ static gir__oxv gir__oxo_eq(gir__oew *c) {   /* ops.def:803 Equal (from GIR_ONNX
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:958 Not(Equal(x0, x1)) */
+static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:974 Not(Equal(x0, x1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49332,7 +49385,7 @@ static gir__oxv gir__oxo_ne(gir__oew *c) {   /* ops.def:958 Not(Equal(x0, x1)) *
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:782 IsNaN (from GIR_ONNX(IsNaN, 9)) */
+static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:798 IsNaN (from GIR_ONNX(IsNaN, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -49340,7 +49393,7 @@ static gir__oxv gir__oxo_isnan(gir__oew *c) {   /* ops.def:782 IsNaN (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:959 IsInf(x0) */
+static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:975 IsInf(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsInf");
@@ -49348,7 +49401,7 @@ static gir__oxv gir__oxo_isinf(gir__oew *c) {   /* ops.def:959 IsInf(x0) */
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:960 Not(Or(IsNaN(x0), IsInf(x0))) */
+static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:976 Not(Or(IsNaN(x0), IsInf(x0))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "IsNaN");
@@ -49367,7 +49420,7 @@ static gir__oxv gir__oxo_isfinite(gir__oew *c) {   /* ops.def:960 Not(Or(IsNaN(x
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:798 Add (from GIR_ONNX(Add, 7)) */
+static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:814 Add (from GIR_ONNX(Add, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49377,7 +49430,7 @@ static gir__oxv gir__oxo_add(gir__oew *c) {   /* ops.def:798 Add (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:799 Sub (from GIR_ONNX(Sub, 7)) */
+static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:815 Sub (from GIR_ONNX(Sub, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49387,7 +49440,7 @@ static gir__oxv gir__oxo_sub(gir__oew *c) {   /* ops.def:799 Sub (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:800 Mul (from GIR_ONNX(Mul, 7)) */
+static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:816 Mul (from GIR_ONNX(Mul, 7)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49397,7 +49450,7 @@ static gir__oxv gir__oxo_mul(gir__oew *c) {   /* ops.def:800 Mul (from GIR_ONNX(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:961 Div(x0, x1) */
+static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:977 Div(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49407,7 +49460,7 @@ static gir__oxv gir__oxo_div(gir__oew *c) {   /* ops.def:961 Div(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:760 Neg (from GIR_ONNX(Neg, 6)) */
+static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:776 Neg (from GIR_ONNX(Neg, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Neg");
@@ -49415,7 +49468,7 @@ static gir__oxv gir__oxo_neg(gir__oew *c) {   /* ops.def:760 Neg (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:962 Pow(x0, x1) */
+static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:978 Pow(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49425,7 +49478,7 @@ static gir__oxv gir__oxo_pow(gir__oew *c) {   /* ops.def:962 Pow(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:963 Max(x0, x1) */
+static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:979 Max(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49435,7 +49488,7 @@ static gir__oxv gir__oxo_maximum(gir__oew *c) {   /* ops.def:963 Max(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:964 Min(x0, x1) */
+static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:980 Min(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49445,7 +49498,7 @@ static gir__oxv gir__oxo_minimum(gir__oew *c) {   /* ops.def:964 Min(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:965 Mod(x0, x1, attr_i(fmod, 0)) */
+static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:981 Mod(x0, x1, attr_i(fmod, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49456,7 +49509,7 @@ static gir__oxv gir__oxo_mod(gir__oew *c) {   /* ops.def:965 Mod(x0, x1, attr_i(
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:967 Sum(xs) */
+static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:983 Sum(xs) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Sum");
@@ -49464,7 +49517,7 @@ static gir__oxv gir__oxo_add_n(gir__oew *c) {   /* ops.def:967 Sum(xs) */
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:759 Abs (from GIR_ONNX(Abs, 6)) */
+static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:775 Abs (from GIR_ONNX(Abs, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Abs");
@@ -49472,7 +49525,7 @@ static gir__oxv gir__oxo_abs(gir__oew *c) {   /* ops.def:759 Abs (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:780 Sign (from GIR_ONNX(Sign, 9)) */
+static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:796 Sign (from GIR_ONNX(Sign, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sign");
@@ -49480,7 +49533,7 @@ static gir__oxv gir__oxo_sign(gir__oew *c) {   /* ops.def:780 Sign (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:968 Mul(x0, x0) */
+static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:984 Mul(x0, x0) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -49490,7 +49543,7 @@ static gir__oxv gir__oxo_square(gir__oew *c) {   /* ops.def:968 Mul(x0, x0) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:763 Sqrt (from GIR_ONNX(Sqrt, 6)) */
+static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:779 Sqrt (from GIR_ONNX(Sqrt, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -49498,7 +49551,7 @@ static gir__oxv gir__oxo_sqrt(gir__oew *c) {   /* ops.def:763 Sqrt (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:969 Reciprocal(Sqrt(x0)) */
+static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:985 Reciprocal(Sqrt(x0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sqrt");
@@ -49509,7 +49562,7 @@ static gir__oxv gir__oxo_rsqrt(gir__oew *c) {   /* ops.def:969 Reciprocal(Sqrt(x
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:764 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
+static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:780 Reciprocal (from GIR_ONNX(Reciprocal, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Reciprocal");
@@ -49517,7 +49570,7 @@ static gir__oxv gir__oxo_reciprocal(gir__oew *c) {   /* ops.def:764 Reciprocal (
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:761 Exp (from GIR_ONNX(Exp, 6)) */
+static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:777 Exp (from GIR_ONNX(Exp, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -49525,7 +49578,7 @@ static gir__oxv gir__oxo_exp(gir__oew *c) {   /* ops.def:761 Exp (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:970 Sub(Exp(x0), num(1)) */
+static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:986 Sub(Exp(x0), num(1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Exp");
@@ -49538,7 +49591,7 @@ static gir__oxv gir__oxo_expm1(gir__oew *c) {   /* ops.def:970 Sub(Exp(x0), num(
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:762 Log (from GIR_ONNX(Log, 6)) */
+static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:778 Log (from GIR_ONNX(Log, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -49546,7 +49599,7 @@ static gir__oxv gir__oxo_log(gir__oew *c) {   /* ops.def:762 Log (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:971 Log(Add(x0, num(1))) */
+static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:987 Log(Add(x0, num(1))) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 1);
@@ -49559,7 +49612,7 @@ static gir__oxv gir__oxo_log1p(gir__oew *c) {   /* ops.def:971 Log(Add(x0, num(1
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:972 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
+static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:988 Div(Log(x0), num(0.693147180559945309417232121458176568)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Log");
@@ -49572,7 +49625,7 @@ static gir__oxv gir__oxo_log2(gir__oew *c) {   /* ops.def:972 Div(Log(x0), num(0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:771 Sin (from GIR_ONNX(Sin, 7)) */
+static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:787 Sin (from GIR_ONNX(Sin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sin");
@@ -49580,7 +49633,7 @@ static gir__oxv gir__oxo_sin(gir__oew *c) {   /* ops.def:771 Sin (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:772 Cos (from GIR_ONNX(Cos, 7)) */
+static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:788 Cos (from GIR_ONNX(Cos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cos");
@@ -49588,7 +49641,7 @@ static gir__oxv gir__oxo_cos(gir__oew *c) {   /* ops.def:772 Cos (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:773 Tan (from GIR_ONNX(Tan, 7)) */
+static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:789 Tan (from GIR_ONNX(Tan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tan");
@@ -49596,7 +49649,7 @@ static gir__oxv gir__oxo_tan(gir__oew *c) {   /* ops.def:773 Tan (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:774 Asin (from GIR_ONNX(Asin, 7)) */
+static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:790 Asin (from GIR_ONNX(Asin, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Asin");
@@ -49604,7 +49657,7 @@ static gir__oxv gir__oxo_asin(gir__oew *c) {   /* ops.def:774 Asin (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:775 Acos (from GIR_ONNX(Acos, 7)) */
+static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:791 Acos (from GIR_ONNX(Acos, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Acos");
@@ -49612,7 +49665,7 @@ static gir__oxv gir__oxo_acos(gir__oew *c) {   /* ops.def:775 Acos (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:776 Atan (from GIR_ONNX(Atan, 7)) */
+static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:792 Atan (from GIR_ONNX(Atan, 7)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Atan");
@@ -49620,7 +49673,7 @@ static gir__oxv gir__oxo_atan(gir__oew *c) {   /* ops.def:776 Atan (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:777 Sinh (from GIR_ONNX(Sinh, 9)) */
+static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:793 Sinh (from GIR_ONNX(Sinh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sinh");
@@ -49628,7 +49681,7 @@ static gir__oxv gir__oxo_sinh(gir__oew *c) {   /* ops.def:777 Sinh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:778 Cosh (from GIR_ONNX(Cosh, 9)) */
+static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:794 Cosh (from GIR_ONNX(Cosh, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cosh");
@@ -49636,7 +49689,7 @@ static gir__oxv gir__oxo_cosh(gir__oew *c) {   /* ops.def:778 Cosh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:766 Tanh (from GIR_ONNX(Tanh, 6)) */
+static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:782 Tanh (from GIR_ONNX(Tanh, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Tanh");
@@ -49644,7 +49697,7 @@ static gir__oxv gir__oxo_tanh(gir__oew *c) {   /* ops.def:766 Tanh (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:765 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
+static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:781 Sigmoid (from GIR_ONNX(Sigmoid, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Sigmoid");
@@ -49652,7 +49705,7 @@ static gir__oxv gir__oxo_sigmoid(gir__oew *c) {   /* ops.def:765 Sigmoid (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:783 Softplus (from GIR_ONNX(Softplus, 1)) */
+static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:799 Softplus (from GIR_ONNX(Softplus, 1)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softplus");
@@ -49660,7 +49713,7 @@ static gir__oxv gir__oxo_softplus(gir__oew *c) {   /* ops.def:783 Softplus (from
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:767 Relu (from GIR_ONNX(Relu, 6)) */
+static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:783 Relu (from GIR_ONNX(Relu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Relu");
@@ -49668,7 +49721,7 @@ static gir__oxv gir__oxo_relu(gir__oew *c) {   /* ops.def:767 Relu (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:785 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
+static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:801 LeakyRelu (from GIR_ONNX(LeakyRelu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LeakyRelu");
@@ -49677,7 +49730,7 @@ static gir__oxv gir__oxo_leaky_relu(gir__oew *c) {   /* ops.def:785 LeakyRelu (f
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:786 Elu (from GIR_ONNX(Elu, 6)) */
+static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:802 Elu (from GIR_ONNX(Elu, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Elu");
@@ -49686,7 +49739,7 @@ static gir__oxv gir__oxo_elu(gir__oew *c) {   /* ops.def:786 Elu (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:974 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
+static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:990 Mul(Mul(x0, num(0.5)), Add(Erf(Mul(x0, num(0.7071067811865476))), num(1))) */
     gir__oxv v0, v1, v2, v3, v4, v5, v6, v7, v8, v9;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, 0.5);
@@ -49714,7 +49767,7 @@ static gir__oxv gir__oxo_gelu(gir__oew *c) {   /* ops.def:974 Mul(Mul(x0, num(0.
     v9 = gir__oew_end(c, 1);
     return v9;
 }
-static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:973 Mul(x0, Sigmoid(x0)) */
+static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:989 Mul(x0, Sigmoid(x0)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 0);
@@ -49727,7 +49780,7 @@ static gir__oxv gir__oxo_silu(gir__oew *c) {   /* ops.def:973 Mul(x0, Sigmoid(x0
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:779 Erf (from GIR_ONNX(Erf, 9)) */
+static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:795 Erf (from GIR_ONNX(Erf, 9)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Erf");
@@ -49735,7 +49788,7 @@ static gir__oxv gir__oxo_erf(gir__oew *c) {   /* ops.def:779 Erf (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:768 Floor (from GIR_ONNX(Floor, 6)) */
+static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:784 Floor (from GIR_ONNX(Floor, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Floor");
@@ -49743,7 +49796,7 @@ static gir__oxv gir__oxo_floor(gir__oew *c) {   /* ops.def:768 Floor (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:769 Ceil (from GIR_ONNX(Ceil, 6)) */
+static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:785 Ceil (from GIR_ONNX(Ceil, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Ceil");
@@ -49751,7 +49804,7 @@ static gir__oxv gir__oxo_ceil(gir__oew *c) {   /* ops.def:769 Ceil (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:770 Round (from GIR_ONNX(Round, 11)) */
+static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:786 Round (from GIR_ONNX(Round, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Round");
@@ -49759,7 +49812,7 @@ static gir__oxv gir__oxo_round(gir__oew *c) {   /* ops.def:770 Round (from GIR_O
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:975 Clip(x0, num(lo), num(hi)) */
+static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:991 Clip(x0, num(lo), num(hi)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_num(c, c->a.f[0]);
@@ -49771,7 +49824,7 @@ static gir__oxv gir__oxo_clamp(gir__oew *c) {   /* ops.def:975 Clip(x0, num(lo),
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:976 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:992 ReduceSum(x0, i64opt(axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64opt(c, gir__oxe_ints(c->a.l[0]));
@@ -49782,7 +49835,7 @@ static gir__oxv gir__oxo_sum(gir__oew *c) {   /* ops.def:976 ReduceSum(x0, i64op
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:977 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:993 ReduceMean(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMean");
@@ -49792,7 +49845,7 @@ static gir__oxv gir__oxo_mean(gir__oew *c) {   /* ops.def:977 ReduceMean(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:978 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:994 ReduceProd(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceProd");
@@ -49802,7 +49855,7 @@ static gir__oxv gir__oxo_prod(gir__oew *c) {   /* ops.def:978 ReduceProd(x0, att
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:979 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:995 ReduceMax(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMax");
@@ -49812,7 +49865,7 @@ static gir__oxv gir__oxo_max(gir__oew *c) {   /* ops.def:979 ReduceMax(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:980 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:996 ReduceMin(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceMin");
@@ -49822,7 +49875,7 @@ static gir__oxv gir__oxo_min(gir__oew *c) {   /* ops.def:980 ReduceMin(x0, attr_
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:981 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
+static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:997 ReduceLogSumExp(x0, attr_ints(axes, axes), attr_i(keepdims, keepdims)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ReduceLogSumExp");
@@ -49832,7 +49885,7 @@ static gir__oxv gir__oxo_logsumexp(gir__oew *c) {   /* ops.def:981 ReduceLogSumE
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:982 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:998 Cast(ArgMax(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMax");
@@ -49846,7 +49899,7 @@ static gir__oxv gir__oxo_argmax(gir__oew *c) {   /* ops.def:982 Cast(ArgMax(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:983 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
+static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:999 Cast(ArgMin(x0, attr_i(axis, axis), attr_i(keepdims, keepdims)), attr_dtype(to, dtype)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "ArgMin");
@@ -49860,7 +49913,7 @@ static gir__oxv gir__oxo_argmin(gir__oew *c) {   /* ops.def:983 Cast(ArgMin(x0, 
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:984 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
+static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:1000 Reshape(x0, i64(oshape), attr_i(allowzero, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -49871,7 +49924,7 @@ static gir__oxv gir__oxo_reshape(gir__oew *c) {   /* ops.def:984 Reshape(x0, i64
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:985 Transpose(x0, attr_ints(perm, perm)) */
+static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:1001 Transpose(x0, attr_ints(perm, perm)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Transpose");
@@ -49880,7 +49933,7 @@ static gir__oxv gir__oxo_transpose(gir__oew *c) {   /* ops.def:985 Transpose(x0,
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:986 Expand(x0, i64(oshape)) */
+static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:1002 Expand(x0, i64(oshape)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_shape(c->oshape));
@@ -49890,7 +49943,7 @@ static gir__oxv gir__oxo_broadcast_to(gir__oew *c) {   /* ops.def:986 Expand(x0,
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:987 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
+static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:1003 Slice(x0, i64(start), i64(slice_end(stop)), i64(axis), i64(step)) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_one((int64_t)c->a.i[1]));
@@ -49906,7 +49959,7 @@ static gir__oxv gir__oxo_slice(gir__oew *c) {   /* ops.def:987 Slice(x0, i64(sta
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:988 Concat(xs, attr_i(axis, axis)) */
+static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:1004 Concat(xs, attr_i(axis, axis)) */
     gir__oxv v0;
     gir__oew_xs(c);
     gir__oew_begin(c, "Concat");
@@ -49915,7 +49968,7 @@ static gir__oxv gir__oxo_concat(gir__oew *c) {   /* ops.def:988 Concat(xs, attr_
     v0 = gir__oew_end(c, 1);
     return v0;
 }
-static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:989 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
+static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:1005 Slice(x0, i64(fill(all_axes(axes), -1)), i64(fill(all_axes(axes), -2147483647)), i64(all_axes(axes)), i64(fill(all_axes(axes), -1))) */
     gir__oxv v0, v1, v2, v3, v4, v5;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_fill(c, gir__oxe_all_axes(c, gir__oxe_ints(c->a.l[0])), (-(int64_t)1)));
@@ -49931,7 +49984,7 @@ static gir__oxv gir__oxo_flip(gir__oew *c) {   /* ops.def:989 Slice(x0, i64(fill
     v5 = gir__oew_end(c, 1);
     return v5;
 }
-static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:990 Pad(x0, i64(pads(before, after)), num(value)) */
+static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:1006 Pad(x0, i64(pads(before, after)), num(value)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64(c, gir__oxe_pads(c, gir__oxe_ints(c->a.l[0]), gir__oxe_ints(c->a.l[1])));
@@ -49943,7 +49996,7 @@ static gir__oxv gir__oxo_pad(gir__oew *c) {   /* ops.def:990 Pad(x0, i64(pads(be
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:848 Gather (from GIR_ONNX(Gather, 1)) */
+static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:864 Gather (from GIR_ONNX(Gather, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49954,7 +50007,7 @@ static gir__oxv gir__oxo_index_select(gir__oew *c) {   /* ops.def:848 Gather (fr
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:957 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
+static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:973 OneHot(x0, i32s(depth), nums(two(0, 1)), attr_i(axis, -1)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i32s(c, (int64_t)c->a.i[0]);
@@ -49967,7 +50020,7 @@ static gir__oxv gir__oxo_one_hot(gir__oew *c) {   /* ops.def:957 OneHot(x0, i32s
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:811 Where (from GIR_ONNX(Where, 9)) */
+static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:827 Where (from GIR_ONNX(Where, 9)) */
     gir__oxv v0, v1, v2, v3;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -49979,7 +50032,7 @@ static gir__oxv gir__oxo_where(gir__oew *c) {   /* ops.def:811 Where (from GIR_O
     v3 = gir__oew_end(c, 1);
     return v3;
 }
-static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:991 Trilu(x0, i64s(k), attr_i(upper, 1)) */
+static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:1007 Trilu(x0, i64s(k), attr_i(upper, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -49990,7 +50043,7 @@ static gir__oxv gir__oxo_triu(gir__oew *c) {   /* ops.def:991 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:992 Trilu(x0, i64s(k), attr_i(upper, 0)) */
+static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:1008 Trilu(x0, i64s(k), attr_i(upper, 0)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_i64s(c, (int64_t)c->a.i[0]);
@@ -50001,7 +50054,7 @@ static gir__oxv gir__oxo_tril(gir__oew *c) {   /* ops.def:992 Trilu(x0, i64s(k),
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:828 Cast (from GIR_ONNX(Cast, 6)) */
+static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:844 Cast (from GIR_ONNX(Cast, 6)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Cast");
@@ -50010,7 +50063,7 @@ static gir__oxv gir__oxo_cast(gir__oew *c) {   /* ops.def:828 Cast (from GIR_ONN
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:993 Identity(x0) */
+static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:1009 Identity(x0) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Identity");
@@ -50018,7 +50071,7 @@ static gir__oxv gir__oxo_stop_gradient(gir__oew *c) {   /* ops.def:993 Identity(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:994 MatMul(x0, x1) */
+static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:1010 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50028,7 +50081,7 @@ static gir__oxv gir__oxo_matmul(gir__oew *c) {   /* ops.def:994 MatMul(x0, x1) *
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:995 MatMul(x0, x1) */
+static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:1011 MatMul(x0, x1) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50038,7 +50091,7 @@ static gir__oxv gir__oxo_dot(gir__oew *c) {   /* ops.def:995 MatMul(x0, x1) */
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:887 Det (from GIR_ONNX(Det, 11)) */
+static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:903 Det (from GIR_ONNX(Det, 11)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Det");
@@ -50046,7 +50099,7 @@ static gir__oxv gir__oxo_det(gir__oew *c) {   /* ops.def:887 Det (from GIR_ONNX(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:817 Softmax (from GIR_ONNX(Softmax, 13)) */
+static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:833 Softmax (from GIR_ONNX(Softmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "Softmax");
@@ -50055,7 +50108,7 @@ static gir__oxv gir__oxo_softmax(gir__oew *c) {   /* ops.def:817 Softmax (from G
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:818 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
+static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:834 LogSoftmax (from GIR_ONNX(LogSoftmax, 13)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "LogSoftmax");
@@ -50064,7 +50117,7 @@ static gir__oxv gir__oxo_log_softmax(gir__oew *c) {   /* ops.def:818 LogSoftmax 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:996 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
+static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:1012 Conv(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50078,7 +50131,7 @@ static gir__oxv gir__oxo_conv2d(gir__oew *c) {   /* ops.def:996 Conv(x0, x1, att
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:997 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
+static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:1013 ConvTranspose(x0, x1, attr_ints(strides, hw(stride, 1)), attr_ints(pads, pads4(padding)), attr_ints(dilations, hw(dilation, 1)), attr_i(group, nz1(groups)), attr_ints(output_padding, convt_op(stride, padding, dilation))) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50093,7 +50146,7 @@ static gir__oxv gir__oxo_conv2d_bwd_data(gir__oew *c) {   /* ops.def:997 ConvTra
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:998 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
+static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:1014 MaxPool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding))) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "MaxPool");
@@ -50104,7 +50157,7 @@ static gir__oxv gir__oxo_max_pool2d(gir__oew *c) {   /* ops.def:998 MaxPool(x0, 
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:999 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
+static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:1015 AveragePool(x0, attr_ints(kernel_shape, hw(kernel, 1)), attr_ints(strides, hwk(stride, kernel)), attr_ints(pads, pads4(padding)), attr_i(count_include_pad, count_include_pad)) */
     gir__oxv v0, v1;
     v0 = gir__oew_x(c, 0);
     gir__oew_begin(c, "AveragePool");
@@ -50116,7 +50169,7 @@ static gir__oxv gir__oxo_avg_pool2d(gir__oew *c) {   /* ops.def:999 AveragePool(
     v1 = gir__oew_end(c, 1);
     return v1;
 }
-static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:849 GatherElements (from GIR_ONNX(GatherElements, 11)) */
+static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:865 GatherElements (from GIR_ONNX(GatherElements, 11)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);
@@ -50127,7 +50180,7 @@ static gir__oxv gir__oxo_gather(gir__oew *c) {   /* ops.def:849 GatherElements (
     v2 = gir__oew_end(c, 1);
     return v2;
 }
-static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:966 Mod(x0, x1, attr_i(fmod, 1)) */
+static gir__oxv gir__oxo_fmod(gir__oew *c) {   /* ops.def:982 Mod(x0, x1, attr_i(fmod, 1)) */
     gir__oxv v0, v1, v2;
     v0 = gir__oew_x(c, 0);
     v1 = gir__oew_x(c, 1);

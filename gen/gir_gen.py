@@ -51,7 +51,8 @@ from scalar_lower import emit_ew_kernels  # noqa: E402
 from simd_lower import emit_simd_ew  # noqa: E402
 from reduce_lower import emit_red_code  # noqa: E402
 from adjoint_lower import emit_adjoints  # noqa: E402
-from rules_lower import emit_accums, emit_folds, emit_rules, parse_accums, parse_folds, parse_rules  # noqa: E402
+from rules_lower import (emit_accums, emit_folds, emit_joins, emit_rules, parse_accums, parse_folds,  # noqa: E402
+                         parse_joins, parse_rules)
 from onnx_lower import emit_onnx, parse_onnx  # noqa: E402
 from onnx_out_lower import emit_onnx_out, parse_onnx_out  # noqa: E402
 from op_select import emit_select, op_dependencies  # noqa: E402
@@ -159,6 +160,7 @@ def markers(opsdef_path, ops, opsdef, partial):
         "RULES": emit_rules(parse_rules(path, strip_comments(opsdef_path, opsdef), ops), ops),
         "FOLDS": emit_folds(parse_folds(path, strip_comments(opsdef_path, opsdef), ops)),
         "ACCUMS": emit_accums(parse_accums(path, strip_comments(opsdef_path, opsdef), ops)),
+        "JOINS": emit_joins(parse_joins(path, strip_comments(opsdef_path, opsdef), ops)),
         "ONNX_LINES": emit_onnx(path, onnx_lines, ops),
         "ONNX_OUT": emit_onnx_out(path, onnx_lines, parse_onnx_out(path, clean, ops), ops),
         "VMATH": vector_instances(read(VMATH_TEMPLATE), VMATH_TEMPLATE),

@@ -1,8 +1,9 @@
 """rules_lower.py - the rule lines of ops.def for gen/gir_gen.py, checked and collected into tables: GIR_RULE
 (simplification rules) into gir__rules, which gen/80-plan/passes.c matches nodes against, GIR_FOLD (an
 update folded into the op that makes its gradient) into gir__folds, which gen/80-plan/update.c matches plan steps
-against, and GIR_ACCUM (a sum of a product folded into the product) into gir__accums, for
-gen/80-plan/accumulate.c. Python 3 standard library only."""
+against, GIR_ACCUM (a sum of a product folded into the product) into gir__accums, for
+gen/80-plan/accumulate.c, and GIR_JOIN (a sum of two zero-padded parts as one) into gir__joins, for the reverse
+sweep (gen/60-autodiff/autodiff.c). Python 3 standard library only."""
 import re
 import textwrap
 from gen_common import err
@@ -65,7 +66,8 @@ def emit_rules(rules, ops):
 
 def parse_oprules(path, clean, ops, macro, want):
     """[(op, ..., line)] from the macro(...) lines of ops.def, one op per role of want ({role: inputs}, in
-    order): each a row of the table taking that many inputs. The default X-macro definition is skipped."""
+    order): each a row of the table taking that many inputs (None: a list). The default X-macro definition is
+    skipped."""
     names = {op.name: op for op in ops}
     head = "%s(%s)" % (macro, ", ".join(want))
     out = []
@@ -79,7 +81,9 @@ def parse_oprules(path, clean, ops, macro, want):
         for role, op in zip(want, cols):
             if op not in names:
                 err(path, line, "%s names the op %s, which is not a row of the table" % (macro, op))
-            if names[op].variadic or len(names[op].inputs) != want[role]:
+            if want[role] is None and not names[op].variadic:
+                err(path, line, "%s: %s is its %s, which takes a list of inputs; %s does not" % (macro, op, role, op))
+            if want[role] is not None and (names[op].variadic or len(names[op].inputs) != want[role]):
                 err(path, line, "%s: %s is its %s, which takes %d input(s); %s has %d"
                     % (macro, op, role, want[role], op, len(names[op].inputs)))
         out.append(tuple(cols) + (line,))
@@ -112,9 +116,18 @@ def emit_oprules(rules, macro, name, ctype):
     return "\n".join(out)
 
 
+def parse_joins(path, clean, ops):
+    """[(sum, part, join, line)] from the GIR_JOIN lines: sum takes two inputs, part one, join a list."""
+    return parse_oprules(path, clean, ops, "GIR_JOIN", {"sum": 2, "part": 1, "join": None})
+
+
 def emit_folds(folds):
     return emit_oprules(folds, "GIR_FOLD", "gir__folds", "gir__fold_rule")
 
 
 def emit_accums(accums):
     return emit_oprules(accums, "GIR_ACCUM", "gir__accums", "gir__accum_rule")
+
+
+def emit_joins(joins):
+    return emit_oprules(joins, "GIR_JOIN", "gir__joins", "gir__join_rule")

@@ -460,11 +460,16 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
    a random op, ...). */
 enum { GIR__RS_STEP = 1, GIR__RS_ADJ = 2, GIR__RS_NEED = 4, GIR__RS_RES = 8 };
 /* a node the way back computes again from the residuals rather than save: a row of one element's work per element
-   (its shape rule SAME or BCAST: elementwise rows, casts, softmax); what a GEMM, a reduction or a gather makes, and
-   the parameters, are saved */
-static int gir__resid_again(const gir__node *d) {
+   (its shape rule SAME or BCAST: elementwise rows, casts, softmax), or a row of the SHAPE group that moves the
+   elements of its one input (as many as it gives: a transpose, which a GEMM then reads in place, or a reshape),
+   which saves its input instead, no more bytes; what a GEMM, a reduction or a gather makes, and the parameters,
+   are saved */
+static int gir__resid_again(const gir_graph *b, const gir__node *d) {
     const gir__opinfo *oi = gir__op_info(d->op);
-    return !gir__op_is(d->op, GIR__F_LEAF_IN) && (oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST);
+    if (gir__op_is(d->op, GIR__F_LEAF_IN)) return 0;
+    if (oi->shrule == GIR__SH_SAME || oi->shrule == GIR__SH_BCAST) return 1;
+    return gir__op_groups[d->op] == GIR_GROUP_SHAPE && d->nin == 1 && oi->nparents == 1 &&
+           gir__numel(gir__nshape(b, d)) == gir__numel(gir__nshape(b, &b->nodes[b->ins[d->in0]]));
 }
 static int gir__resid_marks(const gir_func *f, const gir_func *v, int nps, uint8_t *mark, uint32_t top) {
     const gir_graph *b = f->body;
@@ -480,7 +485,7 @@ static int gir__resid_marks(const gir_func *f, const gir_func *v, int nps, uint8
         const gir__node *d = &b->nodes[id];
         if (!(mark[id] & GIR__RS_NEED)) continue;
         if ((mark[id] & 3u) == GIR__RS_STEP && gir__is_float(d->dtype) && !gir__op_is(d->op, GIR__F_RNG) &&
-            !gir__resid_again(d)) {
+            !gir__resid_again(b, d)) {
             mark[id] |= GIR__RS_RES;
             ++nr;
             continue;
@@ -791,9 +796,54 @@ typedef struct gir__sw {
     size_t    cnt;          /* nodes 0 .. the last output */
 } gir__sw;
 
-/* adj[p] += dx: the first message is kept as it is, later ones summed; a failed add is the graph's status */
+/* -- two adjoints that are zero-padded parts of adjacent ranges, as one (the GIR_JOIN rows of ops.def) ---------- */
+typedef struct gir__join_rule { uint16_t sum, part, join; } gir__join_rule;
+@@JOINS@@
+/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x */
+static void gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
+    const gir__node *d = &g->nodes[x.id];
+    gir_attr a;
+    uint32_t j;
+    if (d->op == r->join && gir__attr_load(g, d, &a)->i[0] == axis && *n + (int)d->nin <= GIR__MAX_IN) {
+        for (j = 0; j < d->nin; ++j) in[(*n)++] = gir__handle(g, g->ins[d->in0 + j]);
+        return;
+    }
+    in[(*n)++] = x;
+}
+/* x + y built as one part of a join when both are rule r's parts of adjacent ranges of one axis (step 1, the same
+   axis and len; attributes as ops.def's GIR_JOIN gives them), else a null node */
+static gir_node gir__sw_join(gir_graph *g, const gir__join_rule *r, gir_node x, gir_node y) {
+    gir_node none = {0, 0}, in[GIR__MAX_IN], c, first, second;
+    gir_attr a, b;
+    int n = 0;
+    if (g->nodes[x.id].op != r->part || g->nodes[y.id].op != r->part) return none;
+    gir__attr_load(g, &g->nodes[x.id], &a);
+    gir__attr_load(g, &g->nodes[y.id], &b);
+    if (a.i[0] != b.i[0] || a.i[4] != b.i[4] || a.i[3] != 1 || b.i[3] != 1) return none;
+    if (a.i[2] == b.i[1]) {                                  /* x's range, then y's */
+        first = x; second = y; a.i[2] = b.i[2];
+    } else if (b.i[2] == a.i[1]) {                           /* y's, then x's */
+        first = y; second = x; a.i[1] = b.i[1];
+    } else {
+        return none;
+    }
+    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n);
+    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n);
+    GIR_MEMSET(&b, 0, sizeof b);
+    b.i[0] = a.i[0];
+    c = gir_op_build(g, (gir_op)r->join, n, in, &b);
+    if (!c.id || (a.i[1] == 0 && a.i[2] == a.i[4])) return c;
+    return gir_op_build(g, (gir_op)r->part, 1, &c, &a);
+}
+/* adj[p] += dx: the first message is kept as it is, later ones summed (or joined, above); a failed build is the
+   graph's status */
 static gir_status gir__sw_add(gir_graph *g, gir__sw *w, uint32_t p, gir_node dx) {
-    w->adj[p] = w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
+    gir_node s = {0, 0};
+    size_t r;
+    for (r = 0; w->adj[p].id && !s.id && r < sizeof gir__joins / sizeof gir__joins[0]; ++r)
+        if (gir__joins[r].sum && gir__joins[r].part && gir__joins[r].join && g->status == GIR_OK)
+            s = gir__sw_join(g, &gir__joins[r], w->adj[p], dx);
+    w->adj[p] = s.id ? s : w->adj[p].id ? gir_add(g, w->adj[p], dx) : dx;
     return w->adj[p].id ? GIR_OK : g->status ? g->status : GIR_ERR_OUT_OF_MEMORY;
 }
 

@@ -694,6 +694,41 @@ static int test_random(gir_op op) {
     built_free(&b);
     return 1;
 }
+/* the adjoints of slices of one axis that meet end to end are joined (GIR_JOIN), not zero-padded and added: the
+   gradient of sum(w_k * x[r_k]) over four ranges covering x's axis 1 is one concat (of the four w_k); over three
+   ranges with a gap, the last two arriving first do not meet and the adjoints are added; the values are w's
+   either way */
+static int test_grad_slices_join(void) {
+    static const int lo[2][4] = {{0, 3, 5, 9}, {0, 3, 7, 0}}, hi[2][4] = {{3, 5, 9, 12}, {3, 5, 12, 0}};
+    int c;
+    for (c = 0; c < 2; ++c) {
+        gir_graph *g = gir_graph_new(NULL);
+        gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 12)), loss = {0, 0}, dx, w[4];
+        gir_plan *p = NULL;
+        double xv[24], wv[24], want[24];
+        int k, i, j, n = c ? 3 : 4;
+        for (i = 0; i < 24; ++i) { xv[i] = 0.1 * i; wv[i] = 1.0 + i; want[i] = 0.0; }
+        for (k = 0; k < n; ++k) {
+            gir_node s = gir_slice(g, x, 1, lo[c][k], hi[c][k], 1), t;
+            w[k] = gir_constant(g, GIR_DTYPE_F64, gir_shape2(2, hi[c][k] - lo[c][k]), wv + 2 * lo[c][k]);
+            t = gir_sum(g, gir_mul(g, s, w[k]), gir_ints0(), 0);
+            loss = k ? gir_add(g, loss, t) : t;
+            for (i = 0; i < 2; ++i)
+                for (j = lo[c][k]; j < hi[c][k]; ++j)
+                    want[i * 12 + j] = wv[2 * lo[c][k] + i * (hi[c][k] - lo[c][k]) + j - lo[c][k]];
+        }
+        CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "%s", gir_graph_message(g));
+        CHECK(gir_node_op(g, dx) == (c ? GIR_OP_ADD : GIR_OP_CONCAT), "case %d: the gradient is %s", c,
+              gir_op_name(gir_node_op(g, dx)));
+        CHECK(gir_plan_compile(g, 1, &dx, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
+        gir_plan_bind(p, x, xv);
+        CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
+        CHECK(memcmp(gir_plan_data(p, dx), want, sizeof want) == 0, "case %d: the gradient is not w", c);
+        gir_plan_free(p);
+        gir_graph_free(g);
+    }
+    return 1;
+}
 /* dropout's adjoint uses the forward mask: d sum(dropout(x) * w) / dx = w * mask / (1 - p) */
 static int test_dropout_grad(void) {
     gir_graph *g = gir_graph_new(NULL);
@@ -1191,6 +1226,7 @@ int main(int argc, char **argv) {
     RUN("autodiff/fanout_broadcast", test_grad_fanout_broadcast());
     RUN("autodiff/errors", test_grad_errors());
     RUN("autodiff/dropout_mask", test_dropout_grad());
+    RUN("autodiff/slices_join", test_grad_slices_join());
     RUN("build/errors", test_build_errors());
     RUN("build/norms", test_norms());
     RUN("build/shape_builders", test_shape_builders());
