@@ -452,68 +452,76 @@ static int pc_count_scans(const gir_plan *p) {
     for (k = 0; k < p->nsteps; ++k) n += gir__op_is(p->steps[k].op, GIR__F_LOOP) ? 1 : 0;
     return n;
 }
-static int test_scan_merged_with_its_gradient_scan(void) {
-    enum { T = 7, B = 3, I = 2, H = 4 };
-    static double xv[T * B * I], wv[3][H * 4 * H];
-    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
-    gir_func *f = pc_lstm_cell(cb, B, I, H);
-    gir_node a[6], r[2], gr[3], o[4], loss;
-    gir_plan *p[2] = {NULL, NULL};
+/* an LSTM scan of T = 7 steps, the loss sum(h * c) and its gradients with respect to the three weights (o: the
+   loss and the gradients), compiled by default (p[0]) and with the flags given (p[1]) */
+enum { PC_T = 7, PC_B = 3, PC_I = 2, PC_H = 4 };
+typedef struct pc_lstm_grads {
+    gir_graph *cb, *g;
+    gir_node   a[6], o[4];
+    gir_plan  *p[2];
+} pc_lstm_grads;
+static int pc_lstm_grads_compile(pc_lstm_grads *t, unsigned flags) {
+    gir_func *f;
+    gir_node r[2], gr[3], loss;
     gir_compile_desc cd;
-    int j, k;
-    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.3 * j);
-    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.2 * cos(0.37 * j);
-    CHECK(f && pc_lstm_scan(g, f, T, B, I, H, 0, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
-    loss = gir_sum(g, gir_mul(g, r[0], r[1]), gir_ints0(), 0);
-    CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
-    o[0] = loss; o[1] = gr[0]; o[2] = gr[1]; o[3] = gr[2];
+    t->cb = gir_graph_new(NULL);
+    t->g = gir_graph_new(NULL);
+    t->p[0] = t->p[1] = NULL;
+    f = pc_lstm_cell(t->cb, PC_B, PC_I, PC_H);
+    CHECK(f && pc_lstm_scan(t->g, f, PC_T, PC_B, PC_I, PC_H, 0, t->a, r) == GIR_OK, "scan: %s",
+          gir_graph_message(t->g));
+    loss = gir_sum(t->g, gir_mul(t->g, r[0], r[1]), gir_ints0(), 0);
+    CHECK(gir_grad(t->g, loss, 3, t->a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(t->g));
+    t->o[0] = loss; t->o[1] = gr[0]; t->o[2] = gr[1]; t->o[3] = gr[2];
     memset(&cd, 0, sizeof cd);
-    cd.flags = GIR_COMPILE_NO_CSE;
-    CHECK(gir_plan_compile(g, 4, o, NULL, &p[0]) == GIR_OK && gir_plan_compile(g, 4, o, &cd, &p[1]) == GIR_OK,
-          "compile: %s", gir_graph_message(g));
-    CHECK(pc_count_scans(p[0]) == 2 && pc_count_scans(p[1]) == 3, "scans run: %d with the passes (want 2: forward, "
-          "reverse), %d without (want 3)", pc_count_scans(p[0]), pc_count_scans(p[1]));
-    for (k = 0; k < 2; ++k) {
-        gir_plan_bind(p[k], a[2], xv);
-        for (j = 0; j < 3; ++j) gir_plan_bind(p[k], a[3 + j], wv[j]);
-        CHECK(gir_plan_run(p[k]) == GIR_OK, "run: %s", gir_plan_message(p[k]));
-    }
-    for (j = 0; j < 4; ++j) {
-        static const size_t n[4] = {8, 8 * I * 4 * H, 8 * H * 4 * H, 8 * 4 * H};
-        CHECK(!memcmp(gir_plan_data(p[0], o[j]), gir_plan_data(p[1], o[j]), n[j]),
-              "output %d differs between the merged scan and the two scans", j);
-    }
-    gir_plan_free(p[0]);
-    gir_plan_free(p[1]);
-    gir_graph_free(g);
-    gir_graph_free(cb);
+    cd.flags = flags;
+    CHECK(gir_plan_compile(t->g, 4, t->o, NULL, &t->p[0]) == GIR_OK &&
+          gir_plan_compile(t->g, 4, t->o, &cd, &t->p[1]) == GIR_OK, "compile: %s", gir_graph_message(t->g));
     return 1;
+}
+/* both plans run twice on the same inputs and give the same bits; everything freed */
+static int pc_lstm_grads_same(pc_lstm_grads *t, const char *what) {
+    static double xv[PC_T * PC_B * PC_I], wv[3][PC_H * 4 * PC_H];
+    static const size_t n[4] = {8, 8 * PC_I * 4 * PC_H, 8 * PC_H * 4 * PC_H, 8 * 4 * PC_H};
+    int j, k, ok = 1;
+    for (j = 0; j < PC_T * PC_B * PC_I; ++j) xv[j] = sin(0.3 * j);
+    for (j = 0; j < PC_H * 4 * PC_H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.2 * cos(0.37 * j);
+    for (k = 0; k < 2 && ok; ++k) {
+        gir_plan_bind(t->p[k], t->a[2], xv);
+        for (j = 0; j < 3; ++j) gir_plan_bind(t->p[k], t->a[3 + j], wv[j]);
+        if (gir_plan_run(t->p[k]) != GIR_OK || gir_plan_run(t->p[k]) != GIR_OK) {
+            snprintf(why, sizeof why, "run: %s", gir_plan_message(t->p[k]));
+            ok = 0;
+        }
+    }
+    for (j = 0; j < 4 && ok; ++j)
+        if (memcmp(gir_plan_data(t->p[0], t->o[j]), gir_plan_data(t->p[1], t->o[j]), n[j])) {
+            snprintf(why, sizeof why, "output %d differs %s", j, what);
+            ok = 0;
+        }
+    gir_plan_free(t->p[0]);
+    gir_plan_free(t->p[1]);
+    gir_graph_free(t->g);
+    gir_graph_free(t->cb);
+    return ok;
+}
+static int test_scan_merged_with_its_gradient_scan(void) {
+    pc_lstm_grads t;
+    if (!pc_lstm_grads_compile(&t, GIR_COMPILE_NO_CSE)) return 0;
+    CHECK(pc_count_scans(t.p[0]) == 2 && pc_count_scans(t.p[1]) == 3, "scans run: %d with the passes (want 2: "
+          "forward, reverse), %d without (want 3)", pc_count_scans(t.p[0]), pc_count_scans(t.p[1]));
+    return pc_lstm_grads_same(&t, "between the merged scan and the two scans");
 }
 /* the gradient's reverse scan of an LSTM keeps every carry in one slot: each step's results are written where
    they go (GIR__PUT_AT), the carries over their own slots (GIR__PUT_OWN), the weight gradients added by the GEMM
    into the sums the carries hold; the bits are those of the plan without accumulating GEMMs */
 static int test_scan_gradient_sums_in_place(void) {
-    enum { T = 6, B = 3, I = 2, H = 4 };
-    static double xv[T * B * I], wv[3][H * 4 * H];
-    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
-    gir_func *f = pc_lstm_cell(cb, B, I, H);
-    gir_node a[6], r[2], gr[3], o[4], loss;
-    gir_plan *p[2] = {NULL, NULL};
-    gir_compile_desc cd;
+    pc_lstm_grads t;
     uint32_t k, s;
     int j, own = 0, acc = 0;
-    for (j = 0; j < T * B * I; ++j) xv[j] = cos(0.3 * j);
-    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.2 * sin(0.37 * j);
-    CHECK(f && pc_lstm_scan(g, f, T, B, I, H, 0, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
-    loss = gir_sum(g, gir_mul(g, r[0], r[1]), gir_ints0(), 0);
-    CHECK(gir_grad(g, loss, 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
-    o[0] = loss; o[1] = gr[0]; o[2] = gr[1]; o[3] = gr[2];
-    memset(&cd, 0, sizeof cd);
-    cd.flags = GIR_COMPILE_NO_ACCUM;
-    CHECK(gir_plan_compile(g, 4, o, NULL, &p[0]) == GIR_OK && gir_plan_compile(g, 4, o, &cd, &p[1]) == GIR_OK,
-          "compile: %s", gir_graph_message(g));
-    for (k = 0; k < p[0]->ncalls; ++k) {
-        const gir__call *c = &p[0]->calls[k];
+    if (!pc_lstm_grads_compile(&t, GIR_COMPILE_NO_ACCUM)) return 0;
+    for (k = 0; k < t.p[0]->ncalls; ++k) {
+        const gir__call *c = &t.p[0]->calls[k];
         const gir_plan *b = c->plan;
         int all = c->k.puts && c->k.nr > 2;
         for (j = 0; all && j < c->k.nr - 1; ++j) all = (c->k.puts[j] & GIR__PUT_OWN) != 0;
@@ -525,21 +533,7 @@ static int test_scan_gradient_sums_in_place(void) {
     }
     CHECK(own && acc == 2, "no scan keeps all its carries in place (%d), or its body has %d accumulating GEMMs "
           "(want 2: the input and the recurrent weights')", own, acc);
-    for (k = 0; k < 2; ++k) {
-        gir_plan_bind(p[k], a[2], xv);
-        for (j = 0; j < 3; ++j) gir_plan_bind(p[k], a[3 + j], wv[j]);
-        CHECK(gir_plan_run(p[k]) == GIR_OK && gir_plan_run(p[k]) == GIR_OK, "run: %s", gir_plan_message(p[k]));
-    }
-    for (j = 0; j < 4; ++j) {
-        static const size_t n[4] = {8, 8 * I * 4 * H, 8 * H * 4 * H, 8 * 4 * H};
-        CHECK(!memcmp(gir_plan_data(p[0], o[j]), gir_plan_data(p[1], o[j]), n[j]),
-              "output %d differs with GIR_COMPILE_NO_ACCUM", j);
-    }
-    gir_plan_free(p[0]);
-    gir_plan_free(p[1]);
-    gir_graph_free(g);
-    gir_graph_free(cb);
-    return 1;
+    return pc_lstm_grads_same(&t, "with GIR_COMPILE_NO_ACCUM");
 }
 static void suite_plan_calls(void) {
     RUN("plan_calls/cond_takes_the_larger_branch", test_cond_takes_the_larger_branch());
