@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
-                                          gen/ sha256=f48fe530c1c21d90
+                                          gen/ sha256=e466f06081d9f0de
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -31012,16 +31012,19 @@ typedef struct gir__join_rule { uint16_t sum, part, join; } gir__join_rule;
 static const gir__join_rule gir__joins[1] = {
     {GIR__IF(GIR__WHY_ADD, GIR_OP_ADD), GIR__IF(GIR__WHY_UNSLICE, GIR_OP_UNSLICE), GIR__IF(GIR__WHY_CONCAT, GIR_OP_CONCAT)},   /* ops.def:752 */
 };
-/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x */
-static void gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
+/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x; 0 when
+   in (GIR__MAX_IN) is full */
+static int gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
     const gir__node *d = &g->nodes[x.id];
     gir_attr a;
     uint32_t j;
     if (d->op == r->join && gir__attr_load(g, d, &a)->i[0] == axis && *n + (int)d->nin <= GIR__MAX_IN) {
         for (j = 0; j < d->nin; ++j) in[(*n)++] = gir__handle(g, g->ins[d->in0 + j]);
-        return;
+        return 1;
     }
+    if (*n >= GIR__MAX_IN) return 0;
     in[(*n)++] = x;
+    return 1;
 }
 /* x + y built as one part of a join when both are rule r's parts of adjacent ranges of one axis (step 1, the same
    axis and len; attributes as ops.def's GIR_JOIN gives them), else a null node */
@@ -31040,8 +31043,9 @@ static gir_node gir__sw_join(gir_graph *g, const gir__join_rule *r, gir_node x, 
     } else {
         return none;
     }
-    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n);
-    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n);
+    if (!gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n) ||
+        !gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n))
+        return none;
     GIR_MEMSET(&b, 0, sizeof b);
     b.i[0] = a.i[0];
     c = gir_op_build(g, (gir_op)r->join, n, in, &b);

@@ -799,16 +799,19 @@ typedef struct gir__sw {
 /* -- two adjoints that are zero-padded parts of adjacent ranges, as one (the GIR_JOIN rows of ops.def) ---------- */
 typedef struct gir__join_rule { uint16_t sum, part, join; } gir__join_rule;
 @@JOINS@@
-/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x */
-static void gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
+/* x's inputs into in[*n] for a join along axis: a join along it gives its own (when they fit), else x; 0 when
+   in (GIR__MAX_IN) is full */
+static int gir__sw_join_list(gir_graph *g, const gir__join_rule *r, gir_node x, int32_t axis, gir_node *in, int *n) {
     const gir__node *d = &g->nodes[x.id];
     gir_attr a;
     uint32_t j;
     if (d->op == r->join && gir__attr_load(g, d, &a)->i[0] == axis && *n + (int)d->nin <= GIR__MAX_IN) {
         for (j = 0; j < d->nin; ++j) in[(*n)++] = gir__handle(g, g->ins[d->in0 + j]);
-        return;
+        return 1;
     }
+    if (*n >= GIR__MAX_IN) return 0;
     in[(*n)++] = x;
+    return 1;
 }
 /* x + y built as one part of a join when both are rule r's parts of adjacent ranges of one axis (step 1, the same
    axis and len; attributes as ops.def's GIR_JOIN gives them), else a null node */
@@ -827,8 +830,9 @@ static gir_node gir__sw_join(gir_graph *g, const gir__join_rule *r, gir_node x, 
     } else {
         return none;
     }
-    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n);
-    gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n);
+    if (!gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[first.id].in0]), a.i[0], in, &n) ||
+        !gir__sw_join_list(g, r, gir__handle(g, g->ins[g->nodes[second.id].in0]), a.i[0], in, &n))
+        return none;
     GIR_MEMSET(&b, 0, sizeof b);
     b.i[0] = a.i[0];
     c = gir_op_build(g, (gir_op)r->join, n, in, &b);
