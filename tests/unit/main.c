@@ -694,13 +694,26 @@ static int test_random(gir_op op) {
     built_free(&b);
     return 1;
 }
+/* the gradient dx of graph g, run with x bound to xv, is the bytes of want; g freed */
+static int slices_grad_is(gir_graph *g, gir_node x, const double *xv, gir_node dx, const double *want, size_t bytes,
+                          const char *what) {
+    gir_plan *p = NULL;
+    int ok;
+    CHECK(gir_plan_compile(g, 1, &dx, NULL, &p) == GIR_OK, "%s: %s", what, gir_graph_message(g));
+    gir_plan_bind(p, x, xv);
+    CHECK(gir_plan_run(p) == GIR_OK, "%s: %s", what, gir_plan_message(p));
+    ok = memcmp(gir_plan_data(p, dx), want, bytes) == 0;
+    gir_plan_free(p);
+    gir_graph_free(g);
+    CHECK(ok, "%s: the gradient is not w", what);
+    return 1;
+}
 /* 70 slices of one element each, built last to first so that their adjoints arrive in order: the joined list
    fills a concat's 64 inputs and starts another; the gradient is still w */
 static int test_grad_slices_join_many(void) {
     enum { N = 70 };
     gir_graph *g = gir_graph_new(NULL);
     gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape1(N)), loss = {0, 0}, dx;
-    gir_plan *p = NULL;
     double xv[N], wv[N];
     int k;
     for (k = 0; k < N; ++k) { xv[k] = 0.5 * k; wv[k] = 3.0 - k; }
@@ -709,13 +722,7 @@ static int test_grad_slices_join_many(void) {
         loss = k == N - 1 ? gir_sum(g, t, gir_ints0(), 0) : gir_add(g, loss, gir_sum(g, t, gir_ints0(), 0));
     }
     CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "%s", gir_graph_message(g));
-    CHECK(gir_plan_compile(g, 1, &dx, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
-    gir_plan_bind(p, x, xv);
-    CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
-    CHECK(memcmp(gir_plan_data(p, dx), wv, sizeof wv) == 0, "%d slices: the gradient is not w", N);
-    gir_plan_free(p);
-    gir_graph_free(g);
-    return 1;
+    return slices_grad_is(g, x, xv, dx, wv, sizeof wv, "70 slices");
 }
 /* the adjoints of slices of one axis that meet end to end are joined (GIR_JOIN), not zero-padded and added: the
    gradient of sum(w_k * x[r_k]) over four ranges covering x's axis 1 is one concat (of the four w_k); over three
@@ -727,7 +734,6 @@ static int test_grad_slices_join(void) {
     for (c = 0; c < 2; ++c) {
         gir_graph *g = gir_graph_new(NULL);
         gir_node x = gir_input(g, GIR_DTYPE_F64, gir_shape2(2, 12)), loss = {0, 0}, dx, w[4];
-        gir_plan *p = NULL;
         double xv[24], wv[24], want[24];
         int k, i, j, n = c ? 3 : 4;
         for (i = 0; i < 24; ++i) { xv[i] = 0.1 * i; wv[i] = 1.0 + i; want[i] = 0.0; }
@@ -743,12 +749,7 @@ static int test_grad_slices_join(void) {
         CHECK(gir_grad(g, loss, 1, &x, &dx) == GIR_OK, "%s", gir_graph_message(g));
         CHECK(gir_node_op(g, dx) == (c ? GIR_OP_ADD : GIR_OP_CONCAT), "case %d: the gradient is %s", c,
               gir_op_name(gir_node_op(g, dx)));
-        CHECK(gir_plan_compile(g, 1, &dx, NULL, &p) == GIR_OK, "%s", gir_graph_message(g));
-        gir_plan_bind(p, x, xv);
-        CHECK(gir_plan_run(p) == GIR_OK, "%s", gir_plan_message(p));
-        CHECK(memcmp(gir_plan_data(p, dx), want, sizeof want) == 0, "case %d: the gradient is not w", c);
-        gir_plan_free(p);
-        gir_graph_free(g);
+        if (!slices_grad_is(g, x, xv, dx, want, sizeof want, c ? "three ranges" : "four ranges")) return 0;
     }
     return test_grad_slices_join_many();
 }
