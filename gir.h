@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
-                                          gen/ sha256=e466f06081d9f0de
+                                          gen/ sha256=7dd97d28fc511f05
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -38066,18 +38066,22 @@ static int gir__plan_adds_into(const gir_plan *p, const gir__step *s, uint32_t v
         if (p->sin[s->in0 + j] == v) return 0;
     return 1;
 }
-/* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, a copy (a reshape: it then
-   copies nothing, its value being its input's bytes) or a product adding into v, v a temporary that dies here
-   (not an output, not kept) of the same bytes */
-static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
+/* step k writes each element of its value after reading the same element of input v, so it may write over v:
+   an elementwise kernel (a plain step, or the root of a fused group, which writes each chunk after its members
+   read it) of v's dtype and shape, a copy of v (a reshape: it then copies nothing, its value being v's bytes), or
+   a product adding into v */
+static int gir__plan_writes_over(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
     int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
     int adds = !(p->fgroup && p->fgroup[k]) && gir__plan_adds_into(p, s, v);
     if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy && !adds) || o->fold) return 0;
-    return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
-           iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
+    return iv->bytes == o->bytes && iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
+}
+/* step k may write its value over input v (above), v a temporary that dies here (not an output, not kept) */
+static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
+    const gir__val *iv = &p->vals[v];
+    return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && gir__plan_writes_over(p, k, v);
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
 static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
@@ -39213,18 +39217,10 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T,
     for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
     return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
 }
-/* step k of plan b reads value v only where it writes its own value's same element, after reading it: an
-   elementwise step (or fused group) of v's dtype and shape, or a product adding into v (gen/80-plan/plan.c) */
-static int gir__call_reads_inplace(const gir_plan *b, uint32_t k, uint32_t v) {
-    const gir__step *s = &b->steps[k];
-    const gir__val *o = &b->vals[s->val], *x = &b->vals[v];
-    if (!(b->fgroup && b->fgroup[k]) && gir__plan_adds_into(b, s, v)) return 1;
-    return gir__kernel_of(s->op) == gir__k_eltwise && x->dtype == o->dtype && gir__shape_eq(&x->shape, &o->shape);
-}
 /* GIR__PUT_* of result j of scan call c, nc carries (gen/80-plan/plan_record.c): AT when it is a temporary of
    the body's plan that a plain step or a fused group writes, and no result before it has its value; OWN too
    for a carry whose parameter (if the plan reads it) no result is, and no step reads after the one writing
-   the result, nor that step but in place */
+   the result, nor that step but in place (gir__plan_writes_over, gen/80-plan/plan.c) */
 static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
     const gir_plan *b = c->plan;
     uint32_t v = c->vi[c->k.np + j], pv = j < nc ? c->vi[j] : 0, k, q;
@@ -39239,7 +39235,7 @@ static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
         if (c->vi[c->k.np + i] == pv) return GIR__PUT_AT;
     for (q = k + 1; pv && q < b->nsteps; ++q)
         if (gir__plan_step_reads(b, q, pv - 1)) return GIR__PUT_AT;
-    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__call_reads_inplace(b, k, pv - 1)) return GIR__PUT_AT;
+    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__plan_writes_over(b, k, pv - 1)) return GIR__PUT_AT;
     return GIR__PUT_AT | GIR__PUT_OWN;
 }
 /* the GIR__PUT_* of each result of scan call c */

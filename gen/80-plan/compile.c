@@ -104,18 +104,10 @@ static gir_status gir__call_places(gir_plan *p, gir__call *c, int nc, int32_t T,
     for (j = 0; j < np; ++j) c->k.at[2 * nr + j] = gir__fbytes(f, f->params[j]);
     return gir__call_layout(&c->k, nc, T, twice) ? GIR_OK : GIR_ERR_LIMIT;
 }
-/* step k of plan b reads value v only where it writes its own value's same element, after reading it: an
-   elementwise step (or fused group) of v's dtype and shape, or a product adding into v (gen/80-plan/plan.c) */
-static int gir__call_reads_inplace(const gir_plan *b, uint32_t k, uint32_t v) {
-    const gir__step *s = &b->steps[k];
-    const gir__val *o = &b->vals[s->val], *x = &b->vals[v];
-    if (!(b->fgroup && b->fgroup[k]) && gir__plan_adds_into(b, s, v)) return 1;
-    return gir__kernel_of(s->op) == gir__k_eltwise && x->dtype == o->dtype && gir__shape_eq(&x->shape, &o->shape);
-}
 /* GIR__PUT_* of result j of scan call c, nc carries (gen/80-plan/plan_record.c): AT when it is a temporary of
    the body's plan that a plain step or a fused group writes, and no result before it has its value; OWN too
    for a carry whose parameter (if the plan reads it) no result is, and no step reads after the one writing
-   the result, nor that step but in place */
+   the result, nor that step but in place (gir__plan_writes_over, gen/80-plan/plan.c) */
 static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
     const gir_plan *b = c->plan;
     uint32_t v = c->vi[c->k.np + j], pv = j < nc ? c->vi[j] : 0, k, q;
@@ -130,7 +122,7 @@ static uint8_t gir__call_put(const gir__call *c, int j, int nc) {
         if (c->vi[c->k.np + i] == pv) return GIR__PUT_AT;
     for (q = k + 1; pv && q < b->nsteps; ++q)
         if (gir__plan_step_reads(b, q, pv - 1)) return GIR__PUT_AT;
-    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__call_reads_inplace(b, k, pv - 1)) return GIR__PUT_AT;
+    if (pv && gir__plan_step_reads(b, k, pv - 1) && !gir__plan_writes_over(b, k, pv - 1)) return GIR__PUT_AT;
     return GIR__PUT_AT | GIR__PUT_OWN;
 }
 /* the GIR__PUT_* of each result of scan call c */

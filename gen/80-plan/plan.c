@@ -516,18 +516,22 @@ static int gir__plan_adds_into(const gir_plan *p, const gir__step *s, uint32_t v
         if (p->sin[s->in0 + j] == v) return 0;
     return 1;
 }
-/* step k may write its value over input v: an elementwise kernel (a plain step, or the root of a fused group,
-   which writes each chunk after its members read it) of one dtype and shape, a copy (a reshape: it then
-   copies nothing, its value being its input's bytes) or a product adding into v, v a temporary that dies here
-   (not an output, not kept) of the same bytes */
-static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
+/* step k writes each element of its value after reading the same element of input v, so it may write over v:
+   an elementwise kernel (a plain step, or the root of a fused group, which writes each chunk after its members
+   read it) of v's dtype and shape, a copy of v (a reshape: it then copies nothing, its value being v's bytes), or
+   a product adding into v */
+static int gir__plan_writes_over(const gir_plan *p, uint32_t k, uint32_t v) {
     const gir__step *s = &p->steps[k];
     const gir__val *o = &p->vals[s->val], *iv = &p->vals[v];
     int copy = gir__kernel_of(s->op) == gir__k_copy && p->sin[s->in0] == v;     /* the input it copies */
     int adds = !(p->fgroup && p->fgroup[k]) && gir__plan_adds_into(p, s, v);
     if ((gir__kernel_of(s->op) != gir__k_eltwise && !copy && !adds) || o->fold) return 0;
-    return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && iv->bytes == o->bytes &&
-           iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
+    return iv->bytes == o->bytes && iv->dtype == o->dtype && (copy || gir__shape_eq(&iv->shape, &o->shape));
+}
+/* step k may write its value over input v (above), v a temporary that dies here (not an output, not kept) */
+static int gir__plan_inplace_ok(const gir_plan *p, uint32_t k, uint32_t v) {
+    const gir__val *iv = &p->vals[v];
+    return iv->kind == GIR__VAL_TEMP && !iv->isout && !iv->fold && iv->last == k && gir__plan_writes_over(p, k, v);
 }
 /* first and last step of every temporary (outputs and kept values: to the end), and the steps run once */
 static void gir__plan_lifetimes(const gir_graph *g, gir_plan *p, const gir__reads *rd, unsigned flags) {
