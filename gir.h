@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
-                                          gen/ sha256=7dd97d28fc511f05
+                                          gen/ sha256=b3ddf721bf330139
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -1354,8 +1354,10 @@ GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_
    residuals (checkpoint 0). With checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every
    k steps only, and the reverse scan recomputes a segment's k steps of residuals before running back over it:
    memory length / k x the carries + k x the residuals, one more forward pass, the same gradient bits.
-   GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least length / k + k (near sqrt(length)). A body that
-   calls a function or draws random numbers, and a scan a gradient built, keep the carries and run body again. Zero the desc before setting it (= {0}) so fields added later keep their default. */
+   GIR_SCAN_CHECKPOINT_AUTO: the gradient picks k from the sizes, the divisor with the least length / k x the
+   carries + k x the residuals (near sqrt(length x carries / residuals)), or 0 when none needs less than every
+   step's residuals. A body that calls a function or draws random numbers, and a scan a gradient built, keep the
+   carries and run body again. Zero the desc before setting it (= {0}) so fields added later keep their default. */
 #define GIR_SCAN_CHECKPOINT_AUTO (-1)
 typedef struct gir_scan_desc {
     int length;             /* steps, >= 1 */
@@ -25703,10 +25705,10 @@ static gir_status gir__sh_scan(gir__bctx *b) {
                           "argument(s), length %d, %d carries and %d per-step inputs: needs length >= 1, carries "
                           "among both, an argument per parameter", b->id, f->name, f->nparams, f->nresults, b->n,
                           (int)T, (int)nc, (int)nx);
-    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= (double)T) || b->attr.f[0] != (double)(int32_t)b->attr.f[0] ||
-        (b->attr.f[0] > 0 && T % (int32_t)b->attr.f[0]))
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: checkpoint %g is not 0 or a divisor of the length %d", b->id,
-                          b->attr.f[0], (int)T);
+    if (!(b->attr.f[0] >= GIR_SCAN_CHECKPOINT_AUTO && b->attr.f[0] <= (double)T) ||
+        b->attr.f[0] != (double)(int32_t)b->attr.f[0] || (b->attr.f[0] > 0 && T % (int32_t)b->attr.f[0]))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: checkpoint %g is not 0, a divisor of the length %d or "
+                          "GIR_SCAN_CHECKPOINT_AUTO", b->id, b->attr.f[0], (int)T);
     for (j = 0; j < b->n; ++j)
         if ((s = gir__scan_arg(b, f, j, j >= nc && j < nc + nx, T)) != GIR_OK) return s;
     for (j = 0; j < nc; ++j) {
@@ -27336,34 +27338,30 @@ GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_f
     for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
     return gir__tuple_results(g, gir_if(g, n_args + 1, ins, ti, ei, GIR_DTYPE_U8), then_f, results);
 }
-/* the steps between the carries a scan's gradient keeps: 0 (every step), desc's k, or for _AUTO the divisor k of
-   the length with the least length / k + k (0 when that is 1: a prime length); -1 and an error in g otherwise */
-static int gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
-    int k = d->checkpoint, j, best = 1;
-    if (k == GIR_SCAN_CHECKPOINT_AUTO) {
-        for (j = 2; j <= d->length / 2; ++j)
-            if (d->length % j == 0 && d->length / j + j < d->length / best + best) best = j;
-        return best == 1 ? 0 : best;
-    }
-    if (k < 0 || (k > 0 && d->length > 0 && d->length % k)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
-                   "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
-        return -1;
-    }
-    return k;
+/* desc's checkpoint, the steps between the carries a scan's gradient keeps: 0 (every step), k (a divisor of the
+   length) or GIR_SCAN_CHECKPOINT_AUTO, which the gradient resolves from the sizes of the carries and the residuals
+   (gir__scan_auto); an error in g otherwise */
+static gir_status gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
+    int k = d->checkpoint;
+    if (k == GIR_SCAN_CHECKPOINT_AUTO || k == 0 || (k > 0 && d->length > 0 && d->length % k == 0)) return GIR_OK;
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
+               "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
+    return GIR_ERR_INVALID_ARG;
 }
 GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                             const gir_node *args, int n_results, gir_node *results) {
-    int fi, ck;
+    gir_node loop;
+    int fi;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "scan", body, n_args, args, n_results, results) != GIR_OK) return g->status;
     if (!desc) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: the gir_scan_desc is NULL");
         return GIR_ERR_INVALID_ARG;
     }
-    if ((ck = gir__scan_ckpt(g, desc)) < 0 || (fi = gir__callee(g, body)) < 0) return g->status;
-    return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
-                                          desc->reverse ? 1 : 0, (double)ck, GIR_DTYPE_U8), body, results);
+    if (gir__scan_ckpt(g, desc) != GIR_OK || (fi = gir__callee(g, body)) < 0) return g->status;
+    loop = gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs, desc->reverse ? 1 : 0,
+                    (double)desc->checkpoint, GIR_DTYPE_U8);
+    return gir__tuple_results(g, loop, body, results);
 }
 /* while with max_trip: a scan of max_trip steps of m(c) = cond_f(c) ? body_f(c) : c, an if (gir_cond) of body_f
    and hold (c -> c), so a step past the end runs nothing of body_f and its gradient never sees body_f there (a NaN
@@ -28752,7 +28750,36 @@ static gir_status gir__scan_back_ckpt(gir_graph *G, gir_func *f, const gir_scan_
     gir_graph_free(S);
     return G->status;
 }
-/* a scan: gir__scan_back, or with the node's checkpoint k > 0, gir__scan_back_ckpt */
+/* GIR_SCAN_CHECKPOINT_AUTO, chosen from the sizes: with the carries kept every k steps (c bytes each time) and a
+   segment's k steps of residuals (r bytes a step, or the carries when f's VJP cannot be cut) the way back keeps
+   length / k x c + k x r bytes, least near k = sqrt(length x c / r); the divisor of the length with the least, or
+   0 (every step's residuals, length x r, and no second forward pass) when none needs less. -1: out of memory. */
+static int gir__scan_auto(gir_graph *G, gir_func *f, int nc, int nx, int length) {
+    uint32_t top = 0, id;
+    uint8_t *mark;
+    size_t c = 0, r = 0, best;
+    int k, nr, pick = 0;
+    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
+    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    if (!(mark = (uint8_t *)gir__alloc(&G->a, (size_t)top + 1))) {
+        gir__gfail(G, GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s': out of memory", f->name);
+        return -1;
+    }
+    nr = gir__resid_marks(f, f->vjp, nc + nx, mark, top);
+    for (k = 0; k < nc; ++k) c += gir__fbytes(f, f->params[k]);
+    for (id = 1; id <= top && nr > 0; ++id)
+        if (mark[id] & GIR__RS_RES) r += gir__fbytes(f, id);
+    gir__free(&G->a, mark, (size_t)top + 1);
+    if (nr < 0) r = c;
+    best = (size_t)length * r;
+    for (k = 1; k < length; ++k)
+        if (length % k == 0 && (size_t)(length / k) * c + (size_t)k * r < best) {
+            best = (size_t)(length / k) * c + (size_t)k * r;
+            pick = k;
+        }
+    return pick;
+}
+/* a scan: gir__scan_back, or with the node's checkpoint k > 0 (or the one gir__scan_auto picks), gir__scan_back_ckpt */
 static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx) {
     gir_func *f = G->callees[nd->attr->i[0]];
@@ -28773,6 +28800,7 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     d.n_xs = nx;
     d.reverse = nd->attr->i[4];
     d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
+    if (d.checkpoint == GIR_SCAN_CHECKPOINT_AUTO && (d.checkpoint = gir__scan_auto(G, f, nc, nx, d.length)) < 0) return;
     for (k = 0; k < nc + ny; ++k)
         cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
     st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br)
@@ -40421,6 +40449,7 @@ static void gir__dot_tuple(gir__out *o, const gir_graph *g, const gir__node *d, 
         gir__out_f(o, "\\nlength %d%s, carries %d, per-step inputs %d", (int)a->i[1], a->i[4] ? " reverse" : "",
                    (int)a->i[2], (int)a->i[3]);
         if (a->f[0] >= 1) gir__out_f(o, "\\ncheckpoint every %d steps", (int)a->f[0]);
+        else if (a->f[0] == GIR_SCAN_CHECKPOINT_AUTO) gir__out_s(o, "\\ncheckpoint from the sizes (auto)");
         else gir__out_s(o, "\\ncheckpoint every step");
     } else gir__dot_fn(o, "calls", g->callees[a->i[0]], l);
 }

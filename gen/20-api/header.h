@@ -543,8 +543,10 @@ GIR_API gir_status  gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_
    residuals (checkpoint 0). With checkpoint k > 0 (a divisor of length) the forward scan keeps the carries every
    k steps only, and the reverse scan recomputes a segment's k steps of residuals before running back over it:
    memory length / k x the carries + k x the residuals, one more forward pass, the same gradient bits.
-   GIR_SCAN_CHECKPOINT_AUTO picks the divisor k with the least length / k + k (near sqrt(length)). A body that
-   calls a function or draws random numbers, and a scan a gradient built, keep the carries and run body again. Zero the desc before setting it (= {0}) so fields added later keep their default. */
+   GIR_SCAN_CHECKPOINT_AUTO: the gradient picks k from the sizes, the divisor with the least length / k x the
+   carries + k x the residuals (near sqrt(length x carries / residuals)), or 0 when none needs less than every
+   step's residuals. A body that calls a function or draws random numbers, and a scan a gradient built, keep the
+   carries and run body again. Zero the desc before setting it (= {0}) so fields added later keep their default. */
 #define GIR_SCAN_CHECKPOINT_AUTO (-1)
 typedef struct gir_scan_desc {
     int length;             /* steps, >= 1 */

@@ -236,34 +236,30 @@ GIR_API gir_status gir_cond(gir_graph *g, gir_node pred, gir_func *then_f, gir_f
     for (k = 0; k < n_args; ++k) ins[k + 1] = args[k];
     return gir__tuple_results(g, gir_if(g, n_args + 1, ins, ti, ei, GIR_DTYPE_U8), then_f, results);
 }
-/* the steps between the carries a scan's gradient keeps: 0 (every step), desc's k, or for _AUTO the divisor k of
-   the length with the least length / k + k (0 when that is 1: a prime length); -1 and an error in g otherwise */
-static int gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
-    int k = d->checkpoint, j, best = 1;
-    if (k == GIR_SCAN_CHECKPOINT_AUTO) {
-        for (j = 2; j <= d->length / 2; ++j)
-            if (d->length % j == 0 && d->length / j + j < d->length / best + best) best = j;
-        return best == 1 ? 0 : best;
-    }
-    if (k < 0 || (k > 0 && d->length > 0 && d->length % k)) {
-        gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
-                   "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
-        return -1;
-    }
-    return k;
+/* desc's checkpoint, the steps between the carries a scan's gradient keeps: 0 (every step), k (a divisor of the
+   length) or GIR_SCAN_CHECKPOINT_AUTO, which the gradient resolves from the sizes of the carries and the residuals
+   (gir__scan_auto); an error in g otherwise */
+static gir_status gir__scan_ckpt(gir_graph *g, const gir_scan_desc *d) {
+    int k = d->checkpoint;
+    if (k == GIR_SCAN_CHECKPOINT_AUTO || k == 0 || (k > 0 && d->length > 0 && d->length % k == 0)) return GIR_OK;
+    gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: checkpoint %d is not a divisor of the length %d (keep the carries "
+               "every k steps for a k dividing it, 0 for every step, or GIR_SCAN_CHECKPOINT_AUTO)", k, d->length);
+    return GIR_ERR_INVALID_ARG;
 }
 GIR_API gir_status gir_scan(gir_graph *g, gir_func *body, const gir_scan_desc *desc, int n_args,
                             const gir_node *args, int n_results, gir_node *results) {
-    int fi, ck;
+    gir_node loop;
+    int fi;
     if (!g) return GIR_ERR_INVALID_ARG;
     if (gir__tuple_args(g, "scan", body, n_args, args, n_results, results) != GIR_OK) return g->status;
     if (!desc) {
         gir__gfail(g, GIR_ERR_INVALID_ARG, "scan: the gir_scan_desc is NULL");
         return GIR_ERR_INVALID_ARG;
     }
-    if ((ck = gir__scan_ckpt(g, desc)) < 0 || (fi = gir__callee(g, body)) < 0) return g->status;
-    return gir__tuple_results(g, gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs,
-                                          desc->reverse ? 1 : 0, (double)ck, GIR_DTYPE_U8), body, results);
+    if (gir__scan_ckpt(g, desc) != GIR_OK || (fi = gir__callee(g, body)) < 0) return g->status;
+    loop = gir_loop(g, n_args, args, fi, desc->length, desc->n_carry, desc->n_xs, desc->reverse ? 1 : 0,
+                    (double)desc->checkpoint, GIR_DTYPE_U8);
+    return gir__tuple_results(g, loop, body, results);
 }
 /* while with max_trip: a scan of max_trip steps of m(c) = cond_f(c) ? body_f(c) : c, an if (gir_cond) of body_f
    and hold (c -> c), so a step past the end runs nothing of body_f and its gradient never sees body_f there (a NaN

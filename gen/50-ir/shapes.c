@@ -727,10 +727,10 @@ static gir_status gir__sh_scan(gir__bctx *b) {
                           "argument(s), length %d, %d carries and %d per-step inputs: needs length >= 1, carries "
                           "among both, an argument per parameter", b->id, f->name, f->nparams, f->nresults, b->n,
                           (int)T, (int)nc, (int)nx);
-    if (!(b->attr.f[0] >= 0 && b->attr.f[0] <= (double)T) || b->attr.f[0] != (double)(int32_t)b->attr.f[0] ||
-        (b->attr.f[0] > 0 && T % (int32_t)b->attr.f[0]))
-        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: checkpoint %g is not 0 or a divisor of the length %d", b->id,
-                          b->attr.f[0], (int)T);
+    if (!(b->attr.f[0] >= GIR_SCAN_CHECKPOINT_AUTO && b->attr.f[0] <= (double)T) ||
+        b->attr.f[0] != (double)(int32_t)b->attr.f[0] || (b->attr.f[0] > 0 && T % (int32_t)b->attr.f[0]))
+        return GIR__BFAIL(b, GIR_ERR_ATTR, "scan: node %u: checkpoint %g is not 0, a divisor of the length %d or "
+                          "GIR_SCAN_CHECKPOINT_AUTO", b->id, b->attr.f[0], (int)T);
     for (j = 0; j < b->n; ++j)
         if ((s = gir__scan_arg(b, f, j, j >= nc && j < nc + nx, T)) != GIR_OK) return s;
     for (j = 0; j < nc; ++j) {

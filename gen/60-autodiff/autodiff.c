@@ -717,7 +717,36 @@ static gir_status gir__scan_back_ckpt(gir_graph *G, gir_func *f, const gir_scan_
     gir_graph_free(S);
     return G->status;
 }
-/* a scan: gir__scan_back, or with the node's checkpoint k > 0, gir__scan_back_ckpt */
+/* GIR_SCAN_CHECKPOINT_AUTO, chosen from the sizes: with the carries kept every k steps (c bytes each time) and a
+   segment's k steps of residuals (r bytes a step, or the carries when f's VJP cannot be cut) the way back keeps
+   length / k x c + k x r bytes, least near k = sqrt(length x c / r); the divisor of the length with the least, or
+   0 (every step's residuals, length x r, and no second forward pass) when none needs less. -1: out of memory. */
+static int gir__scan_auto(gir_graph *G, gir_func *f, int nc, int nx, int length) {
+    uint32_t top = 0, id;
+    uint8_t *mark;
+    size_t c = 0, r = 0, best;
+    int k, nr, pick = 0;
+    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
+    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    if (!(mark = (uint8_t *)gir__alloc(&G->a, (size_t)top + 1))) {
+        gir__gfail(G, GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s': out of memory", f->name);
+        return -1;
+    }
+    nr = gir__resid_marks(f, f->vjp, nc + nx, mark, top);
+    for (k = 0; k < nc; ++k) c += gir__fbytes(f, f->params[k]);
+    for (id = 1; id <= top && nr > 0; ++id)
+        if (mark[id] & GIR__RS_RES) r += gir__fbytes(f, id);
+    gir__free(&G->a, mark, (size_t)top + 1);
+    if (nr < 0) r = c;
+    best = (size_t)length * r;
+    for (k = 1; k < length; ++k)
+        if (length % k == 0 && (size_t)(length / k) * c + (size_t)k * r < best) {
+            best = (size_t)(length / k) * c + (size_t)k * r;
+            pick = k;
+        }
+    return pick;
+}
+/* a scan: gir__scan_back, or with the node's checkpoint k > 0 (or the one gir__scan_auto picks), gir__scan_back_ckpt */
 static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_node g, const gir_node *x, int n,
                             const uint8_t *need, gir_node *dx) {
     gir_func *f = G->callees[nd->attr->i[0]];
@@ -738,6 +767,7 @@ static void gir__adjfn_scan(gir_graph *G, const gir__nview *nd, gir_node y, gir_
     d.n_xs = nx;
     d.reverse = nd->attr->i[4];
     d.checkpoint = nc ? (int)nd->attr->f[0] : 0;
+    if (d.checkpoint == GIR_SCAN_CHECKPOINT_AUTO && (d.checkpoint = gir__scan_auto(G, f, nc, nx, d.length)) < 0) return;
     for (k = 0; k < nc + ny; ++k)
         cb[k] = G->cots[k].id ? G->cots[k] : gir_zeros_like(G, gir__handle(G, y.id + 1 + (uint32_t)k));
     st = d.checkpoint > 0 ? gir__scan_back_ckpt(G, f, &d, n, x, cb, br)

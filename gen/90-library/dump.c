@@ -106,6 +106,7 @@ static void gir__dot_tuple(gir__out *o, const gir_graph *g, const gir__node *d, 
         gir__out_f(o, "\\nlength %d%s, carries %d, per-step inputs %d", (int)a->i[1], a->i[4] ? " reverse" : "",
                    (int)a->i[2], (int)a->i[3]);
         if (a->f[0] >= 1) gir__out_f(o, "\\ncheckpoint every %d steps", (int)a->f[0]);
+        else if (a->f[0] == GIR_SCAN_CHECKPOINT_AUTO) gir__out_s(o, "\\ncheckpoint from the sizes (auto)");
         else gir__out_s(o, "\\ncheckpoint every step");
     } else gir__dot_fn(o, "calls", g->callees[a->i[0]], l);
 }

@@ -541,6 +541,16 @@ static int test_rec_dot_functions(void) {
     snprintf(want, sizeof want, "\n  n%u -> c1_n1 [lhead=cluster_1, style=dotted];\n", (unsigned)wl.id - 1);
     ok = ok && rec_dot_want(t, want) && rec_run_dot(t);
     free(t);
+    gir_graph_free(G);
+    G = gir_graph_new(NULL);                   /* a scan whose gradient picks k from the sizes says so */
+    in[0] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    in[1] = gir_input(G, GIR_DTYPE_F64, gir_shape2(6, 3));
+    in[2] = gir_input(G, GIR_DTYPE_F64, gir_shape1(3));
+    d.checkpoint = GIR_SCAN_CHECKPOINT_AUTO;
+    CHECK(gir_scan(G, rnn, &d, 3, in, 2, s) == GIR_OK, "scan, auto: %s", gir_graph_message(G));
+    t = rec_dot_text(G, NULL);
+    ok = ok && t && rec_dot_want(t, "\\nlength 6, carries 1, per-step inputs 1\\ncheckpoint from the sizes (auto)\", ");
+    free(t);
     gir_graph_free(G); gir_graph_free(N); gir_graph_free(B);
     return ok;
 }

@@ -317,18 +317,23 @@ static int test_checkpoint_same_bits(void) {
 /* a many-to-one LSTM (carries h, c: f64 [8, 32]; x_t [8, 1]) over 1,000 steps and the gradients of its weights:
    the size gir_plan_compile_size gives before anything is allocated, keeping every step's carries, every k
    steps and k chosen; the chosen k (25: 1000 / k + k = 65) needs at least 5x less, with the same bits */
+/* one LSTM step in b: p = h, c, x, w_x, w_h, bias; r = the next h and c */
+static void pc_lstm_step(gir_graph *b, const gir_node *p, gir_node *r) {
+    gir_node z, g4[4];
+    z = gir_add(b, gir_add(b, gir_matmul(b, p[2], p[3]), gir_matmul(b, p[0], p[4])), p[5]);
+    gir_split(b, z, 1, 4, g4);
+    r[1] = gir_add(b, gir_mul(b, gir_sigmoid(b, g4[1]), p[1]), gir_mul(b, gir_sigmoid(b, g4[0]), gir_tanh(b, g4[2])));
+    r[0] = gir_mul(b, gir_sigmoid(b, g4[3]), gir_tanh(b, r[1]));
+}
 static gir_func *pc_lstm_cell(gir_graph *b, int B, int I, int H) {
-    gir_node p[6], z, g4[4], r[2];
+    gir_node p[6], r[2];
     p[0] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, H));
     p[1] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, H));
     p[2] = gir_input(b, GIR_DTYPE_F64, gir_shape2(B, I));
     p[3] = gir_input(b, GIR_DTYPE_F64, gir_shape2(I, 4 * H));
     p[4] = gir_input(b, GIR_DTYPE_F64, gir_shape2(H, 4 * H));
     p[5] = gir_input(b, GIR_DTYPE_F64, gir_shape1(4 * H));
-    z = gir_add(b, gir_add(b, gir_matmul(b, p[2], p[3]), gir_matmul(b, p[0], p[4])), p[5]);
-    gir_split(b, z, 1, 4, g4);
-    r[1] = gir_add(b, gir_mul(b, gir_sigmoid(b, g4[1]), p[1]), gir_mul(b, gir_sigmoid(b, g4[0]), gir_tanh(b, g4[2])));
-    r[0] = gir_mul(b, gir_sigmoid(b, g4[3]), gir_tanh(b, r[1]));
+    pc_lstm_step(b, p, r);
     return gir_func_new(b, "lstm", 6, p, 2, r);
 }
 /* the scan of that cell in g over T steps, carries from zeros, checkpoint ck: its arguments in a (x, w_x, w_h and b
@@ -345,51 +350,7 @@ static gir_status pc_lstm_scan(gir_graph *g, gir_func *f, int T, int B, int I, i
     d.length = T; d.n_carry = 2; d.n_xs = 1; d.checkpoint = ck;
     return gir_scan(g, f, &d, 6, a, 2, r);
 }
-static int test_checkpoint_lstm_memory(void) {
-    enum { T = 1000, B = 8, I = 1, H = 32 };
-    static const int ks[] = {0, 10, 100, GIR_SCAN_CHECKPOINT_AUTO};
-    static double xv[T * B * I], wv[3][H * 4 * H];
-    double ref[3] = {0, 0, 0};
-    size_t need[4];
-    int j, k;
-    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.01 * j);
-    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.05 * cos(0.37 * j);
-    for (k = 0; k < 4; ++k) {
-        gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
-        gir_func *f = pc_lstm_cell(cb, B, I, H);
-        gir_node a[6], r[2], gr[3], o[4];
-        gir_plan *p = NULL;
-        CHECK(f && pc_lstm_scan(g, f, T, B, I, H, ks[k], a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
-        o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
-        CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
-        for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
-        CHECK(gir_plan_compile_size(g, 4, o, NULL, &need[k]) == GIR_OK, "size: %s", gir_graph_message(g));
-        CHECK(gir_plan_compile(g, 4, o, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
-        gir_plan_bind(p, a[2], xv);
-        for (j = 0; j < 3; ++j) gir_plan_bind(p, a[3 + j], wv[j]);
-        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
-        for (j = 0; j < 3; ++j) {
-            double gj = *(const double *)gir_plan_data(p, o[1 + j]);
-            if (!k) ref[j] = gj;
-            else CHECK(gj == ref[j], "checkpoint %d: |grad %d|^2 %.17g, every step %.17g", ks[k], j, gj, ref[j]);
-        }
-        gir_plan_free(p);
-        gir_graph_free(g);
-        gir_graph_free(cb);
-    }
-    say("LSTM over %d steps, plan bytes: every step %zu, every 10 %zu, every 100 %zu, chosen %zu (%.1fx less)\n", T,
-        need[0], need[1], need[2], need[3], (double)need[0] / (double)need[3]);
-    CHECK(need[3] * 5 <= need[0], "the chosen checkpoint needs %zu bytes, every step %zu", need[3], need[0]);
-    CHECK(need[3] < need[1] && need[3] < need[2], "chosen %zu, every 10 %zu, every 100 %zu", need[3], need[1], need[2]);
-    return 1;
-}
-
-/* the memory of a checkpointed scan, to the byte: the LSTM above at T = 1000, k = 25. The forward scan of segments
-   keeps q = T / k starts of the carries, [q] deep in its call's value; each segment's gradient scans k steps of
-   the cell forward again, keeping k steps of residuals (what the cell's VJP reads of a step, gir__scan_rhist:
-   the results of f->rhist past f's own) in its own value; the
-   bodies' temporaries lie in nested arenas. Each value holds the carries' two slots and its stacks, every one at a
-   multiple of 16 bytes (gir__call_layout) */
+/* the call of p whose function's name ends in suffix (and, length > 0, a scan of that length), NULL if none */
 static const gir__call *pc_call_named(const gir_plan *p, const char *suffix, int32_t length) {
     uint32_t k;
     size_t n = strlen(suffix);
@@ -403,6 +364,72 @@ static const gir__call *pc_call_named(const gir_plan *p, const char *suffix, int
     }
     return NULL;
 }
+/* GIR_SCAN_CHECKPOINT_AUTO on the LSTM: the cell's residuals are 3x its carries (12,352 bytes a step against
+   4,096), so the chosen k is near sqrt(1000 x 4096 / 12352) = 18, the divisor 20 (50 x 4096 + 20 x 12352 bytes
+   kept): a plan no larger than any other divisor's, 5x smaller than keeping every step, with the same bits */
+static int test_checkpoint_lstm_memory(void) {
+    enum { T = 1000, B = 8, I = 1, H = 32, NK = 8 };
+    static const int ks[NK + 1] = {0, 10, 100, 8, 20, 25, 40, GIR_SCAN_CHECKPOINT_AUTO, 0};
+    static double xv[T * B * I], wv[3][H * 4 * H];
+    double ref[3] = {0, 0, 0};
+    size_t need[NK + 1];
+    uint32_t nodes = 0;
+    int j, k;
+    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.01 * j);
+    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.05 * cos(0.37 * j);
+    for (k = 0; k <= NK; ++k) {                      /* k = NK: the scan's result unused, the steps unrolled */
+        gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+        gir_func *f = pc_lstm_cell(cb, B, I, H);
+        gir_node a[6], r[2], gr[3], o[4];
+        gir_plan *p = NULL;
+        CHECK(f && pc_lstm_scan(g, f, T, B, I, H, ks[k], a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+        if (k == NK) {                                      /* the same steps written out */
+            gir_node p6[6];
+            memcpy(p6, a, sizeof p6);
+            for (j = 0; j < T; ++j) {
+                p6[2] = gir_reshape(g, gir_slice(g, a[2], 0, j, j + 1, 1), gir_shape2(B, I));
+                pc_lstm_step(g, p6, r);
+                p6[0] = r[0];
+                p6[1] = r[1];
+            }
+        }
+        o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
+        CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+        for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
+        CHECK(gir_plan_compile_size(g, 4, o, NULL, &need[k]) == GIR_OK, "size: %s", gir_graph_message(g));
+        if (k == NK) nodes = gir_graph_node_count(g);
+        CHECK(gir_plan_compile(g, 4, o, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
+        if (ks[k] == GIR_SCAN_CHECKPOINT_AUTO)
+            CHECK(pc_call_named(p, "_segments", T / 20), "the chosen checkpoint is not every 20 steps");
+        gir_plan_bind(p, a[2], xv);
+        for (j = 0; j < 3; ++j) gir_plan_bind(p, a[3 + j], wv[j]);
+        CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
+        for (j = 0; j < 3; ++j) {
+            double gj = *(const double *)gir_plan_data(p, o[1 + j]);
+            if (!k) ref[j] = gj;
+            else CHECK(gj == ref[j], "%s %d: |grad %d|^2 %.17g, every step %.17g", k == NK ? "unrolled, T" :
+                       "checkpoint", k == NK ? T : ks[k], j, gj, ref[j]);
+        }
+        gir_plan_free(p);
+        gir_graph_free(g);
+        gir_graph_free(cb);
+    }
+    say("LSTM over %d steps, plan bytes: every step %zu, every 10 %zu, 100 %zu, 8 %zu, 20 %zu, 25 %zu, 40 %zu, "
+        "chosen %zu (%.1fx less); unrolled (%u nodes) %zu\n", T, need[0], need[1], need[2], need[3], need[4], need[5],
+        need[6], need[7], (double)need[0] / (double)need[NK - 1], (unsigned)nodes, need[NK]);
+    CHECK(need[0] < need[NK], "every step's residuals %zu bytes, unrolled %zu", need[0], need[NK]);
+    CHECK(need[NK - 1] * 5 <= need[0], "the chosen checkpoint needs %zu bytes, every step %zu", need[NK - 1], need[0]);
+    for (k = 1; k < NK - 1; ++k)
+        CHECK(need[NK - 1] <= need[k], "chosen %zu bytes, every %d steps %zu", need[NK - 1], ks[k], need[k]);
+    return 1;
+}
+
+/* the memory of a checkpointed scan, to the byte: the LSTM above at T = 1000, k = 25. The forward scan of segments
+   keeps q = T / k starts of the carries, [q] deep in its call's value; each segment's gradient scans k steps of
+   the cell forward again, keeping k steps of residuals (what the cell's VJP reads of a step, gir__scan_rhist:
+   the results of f->rhist past f's own) in its own value; the
+   bodies' temporaries lie in nested arenas. Each value holds the carries' two slots and its stacks, every one at a
+   multiple of 16 bytes (gir__call_layout) */
 static size_t pc_a16(size_t n) { return (n + 15u) & ~(size_t)15u; }
 static int test_checkpoint_memory_formula(void) {
     enum { T = 1000, B = 8, I = 1, H = 32, K = 25, Q = T / K };
