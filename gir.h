@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
-                                          gen/ sha256=b3ddf721bf330139
+                                          gen/ sha256=9eedc5c5c186e523
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -43511,13 +43511,26 @@ static double gir__ox_value_at(const void *data, gir_dtype dt, int64_t j) {
     default: return (double)((const uint8_t *)data)[j];
     }
 }
+/* the values of v, a node computed from constants alone, into out (as many as it has); -1 when it is not one or
+   its plan fails (the plan's message is then g's) */
+static int gir__ox_eval(gir_graph *g, gir_node v, double *out) {
+    gir_plan *p = NULL;
+    const void *data;
+    gir_node_type t = gir_node_type_of(g, v);
+    int64_t j, n = gir_node_numel(g, v);
+    if (t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) return -1;
+    if (gir_node_op(g, v) == GIR_OP_CONSTANT) data = gir_node_data(g, v);            /* public API use */
+    else if (gir_plan_compile(g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
+    else data = gir_plan_data(p, v);
+    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(g, v), j);
+    if (p) gir_plan_free(p);
+    return data ? (int)n : -1;
+}
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
 static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
-    gir_plan *p = NULL;
-    const void *data;
     gir_node v = k < c->n_x ? c->x[k] : c->none;
-    int64_t n, j;
+    int64_t n;
     gir_node_type t;
     if (k < c->n_x && c->t[k]) {
         char m[160];
@@ -43546,14 +43559,10 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
                      "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
-    if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);      /* public API use */
-    else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
-    else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(c->g, v), j);
-    if (p) gir_plan_free(p);
-    if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
-                            gir_graph_message(c->g));
-    return data ? (int)n : -1;
+    if (gir__ox_eval(c->g, v, out) < 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
+                      gir_graph_message(c->g));
+    return c->st == GIR_OK ? (int)n : -1;
 }
 /* the same for integers (shapes, axes, bounds), each clamped to the int32 range (INT64_MAX as an end: to the end) */
 static int gir__ox_const_ints(gir__oxn *c, int k, int64_t *out, int max, const char *what) {
@@ -43847,11 +43856,57 @@ static gir_node gir__oxh_unsqueeze_axes(gir__oxn *c, gir_node x) {
     }
     return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
 }
+/* v without the reshapes over it (an Unsqueeze, a scalar made [1]) */
+static gir_node gir__ox_unshaped(gir_graph *g, gir_node v) {
+    while (gir_node_op(g, v) == GIR_OP_RESHAPE) v = gir_node_input(g, v, 0);       /* public API use */
+    return v;
+}
+/* ends - starts when ends is starts plus a constant (a Loop body's iteration number and one more), else -1 */
+static int64_t gir__ox_span(gir_graph *g, gir_node st, gir_node en) {
+    double k;
+    int j;
+    st = gir__ox_unshaped(g, st);
+    en = gir__ox_unshaped(g, en);
+    if (gir_node_op(g, en) != GIR_OP_ADD) return -1;                                 /* public API use */
+    for (j = 0; j < 2; ++j)
+        if (gir__ox_unshaped(g, gir_node_input(g, en, j)).id == st.id && gir_node_numel(g, en) == 1 &&
+            gir__ox_eval(g, gir_node_input(g, en, 1 - j), &k) == 1 && k >= 0 && k <= INT32_MAX)
+            return (int64_t)k;
+    return -1;
+}
+/* Slice of one axis from a start known only when the model runs (a Loop body's iteration number), ends = starts +
+   a constant len (gir__ox_span): index_select of start, start + 1, ..., start + len - 1 (a start from the end as
+   ONNX's, but a window past the axis is a run-time error where ONNX would clamp it) */
+static gir_node gir__ox_slice_at(gir__oxn *c, gir_node x) {
+    int64_t len = gir__ox_span(c->g, c->x[1], c->x[2]), ax = 0, sp = 1;
+    gir_node at;
+    int axis;
+    if (gir_node_numel(c->g, c->x[1]) != 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "starts is known only when the model runs: needs one axis, not %l",
+                      (long long)gir_node_numel(c->g, c->x[1]));
+        return c->none;
+    }
+    if ((gir__ox_has(c, 3) && gir__ox_const_ints(c, 3, &ax, 1, "axes") != 1) ||
+        (gir__ox_has(c, 4) && gir__ox_const_ints(c, 4, &sp, 1, "steps") != 1) || c->st != GIR_OK)
+        return c->none;
+    if (sp != 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "starts known only when the model runs needs step 1, not %l",
+                      (long long)sp);
+        return c->none;
+    }
+    if ((axis = gir__ox_axis(c, (int)ax, gir_node_shape(c->g, x).rank)) < 0) return c->none;
+    at = gir_reshape(c->g, gir_cast(c->g, c->x[1], GIR_DTYPE_I32), gir_shape1(1));
+    at = gir_add(c->g, at, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)len, 1));
+    return gir_index_select(c->g, x, at, axis);
+}
 /* Slice: starts, ends, axes, steps as inputs 1-4 (opset 10 on) or attributes (before) */
 static gir_node gir__oxh_slice_onnx(gir__oxn *c, gir_node x) {
     int64_t st[GIR_MAX_RANK], en[GIR_MAX_RANK], ax[GIR_MAX_RANK], sp[GIR_MAX_RANK];
     int rank = gir_node_shape(c->g, x).rank, n, j;
     gir_ints a;
+    if (gir__ox_has(c, 1) && !c->t[1] && gir_node_type_of(c->g, c->x[1]) >= GIR_NODE_INPUT &&
+        gir__ox_has(c, 2) && gir__ox_span(c->g, c->x[1], c->x[2]) >= 0)
+        return gir__ox_slice_at(c, x);
     if (gir__ox_has(c, 1)) {
         n = gir__ox_const_ints(c, 1, st, GIR_MAX_RANK, "starts");
         if (gir__ox_const_ints(c, 2, en, GIR_MAX_RANK, "ends") != n) n = -1;
@@ -46583,9 +46638,10 @@ static int gir__ox_loop_body(gir__oxn *c, gir__oxsub *s, int n, int k, int konst
         s->out[0] = gir_reshape(s->body, gir_cast(s->body, s->out[0], GIR_DTYPE_B8), gir_shape0());
     return 1;
 }
+/* x is a b8 scalar computed from constants alone (an Identity of the constant cond, say) and true */
 static int gir__ox_is_true(gir_graph *g, gir_node x) {
-    const void *d = gir__op_is(gir_node_op(g, x), GIR__F_LEAF_CONST) ? gir_node_data(g, x) : NULL;
-    return d && gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && *(const uint8_t *)d;
+    double v = 0;
+    return gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && gir__ox_eval(g, x, &v) == 1 && v;
 }
 /* Loop with scan outputs: their length is part of their shape, so every trip must run: M known, cond known true
    (or absent) and the body's cond output the constant true (or its cond input); a gir_scan of M steps over the

@@ -162,13 +162,26 @@ static double gir__ox_value_at(const void *data, gir_dtype dt, int64_t j) {
     default: return (double)((const uint8_t *)data)[j];
     }
 }
+/* the values of v, a node computed from constants alone, into out (as many as it has); -1 when it is not one or
+   its plan fails (the plan's message is then g's) */
+static int gir__ox_eval(gir_graph *g, gir_node v, double *out) {
+    gir_plan *p = NULL;
+    const void *data;
+    gir_node_type t = gir_node_type_of(g, v);
+    int64_t j, n = gir_node_numel(g, v);
+    if (t != GIR_NODE_CONSTANT && t != GIR_NODE_CONSTANT_DERIVED) return -1;
+    if (gir_node_op(g, v) == GIR_OP_CONSTANT) data = gir_node_data(g, v);            /* public API use */
+    else if (gir_plan_compile(g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
+    else data = gir_plan_data(p, v);
+    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(g, v), j);
+    if (p) gir_plan_free(p);
+    return data ? (int)n : -1;
+}
 /* the values of input k when they are known at import, as doubles: a tensor of the file, a constant, or a node
    computed from constants only (Shape then Gather then Concat...), which a plan of its own computes; count or -1 */
 static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const char *what) {
-    gir_plan *p = NULL;
-    const void *data;
     gir_node v = k < c->n_x ? c->x[k] : c->none;
-    int64_t n, j;
+    int64_t n;
     gir_node_type t;
     if (k < c->n_x && c->t[k]) {
         char m[160];
@@ -197,14 +210,10 @@ static int gir__ox_const_vals(gir__oxn *c, int k, double *out, int max, const ch
                      "model is imported (a constant, or computed from constants)", what, (long long)n, max);
         return -1;
     }
-    if (gir_node_op(c->g, v) == GIR_OP_CONSTANT) data = gir_node_data(c->g, v);      /* public API use */
-    else if (gir_plan_compile(c->g, 1, &v, NULL, &p) != GIR_OK || gir_plan_run(p) != GIR_OK) data = NULL;
-    else data = gir_plan_data(p, v);
-    for (j = 0; data && j < n; ++j) out[j] = gir__ox_value_at(data, gir_node_dtype(c->g, v), j);
-    if (p) gir_plan_free(p);
-    if (!data) gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
-                            gir_graph_message(c->g));
-    return data ? (int)n : -1;
+    if (gir__ox_eval(c->g, v, out) < 0)
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "%s could not be computed at import: %s", what,
+                      gir_graph_message(c->g));
+    return c->st == GIR_OK ? (int)n : -1;
 }
 /* the same for integers (shapes, axes, bounds), each clamped to the int32 range (INT64_MAX as an end: to the end) */
 static int gir__ox_const_ints(gir__oxn *c, int k, int64_t *out, int max, const char *what) {

@@ -213,9 +213,10 @@ static int gir__ox_loop_body(gir__oxn *c, gir__oxsub *s, int n, int k, int konst
         s->out[0] = gir_reshape(s->body, gir_cast(s->body, s->out[0], GIR_DTYPE_B8), gir_shape0());
     return 1;
 }
+/* x is a b8 scalar computed from constants alone (an Identity of the constant cond, say) and true */
 static int gir__ox_is_true(gir_graph *g, gir_node x) {
-    const void *d = gir__op_is(gir_node_op(g, x), GIR__F_LEAF_CONST) ? gir_node_data(g, x) : NULL;
-    return d && gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && *(const uint8_t *)d;
+    double v = 0;
+    return gir_node_dtype(g, x) == GIR_DTYPE_B8 && gir_node_numel(g, x) == 1 && gir__ox_eval(g, x, &v) == 1 && v;
 }
 /* Loop with scan outputs: their length is part of their shape, so every trip must run: M known, cond known true
    (or absent) and the body's cond output the constant true (or its cond input); a gir_scan of M steps over the

@@ -54,11 +54,57 @@ static gir_node gir__oxh_unsqueeze_axes(gir__oxn *c, gir_node x) {
     }
     return c->st == GIR_OK ? gir_reshape(c->g, x, s) : c->none;
 }
+/* v without the reshapes over it (an Unsqueeze, a scalar made [1]) */
+static gir_node gir__ox_unshaped(gir_graph *g, gir_node v) {
+    while (gir_node_op(g, v) == GIR_OP_RESHAPE) v = gir_node_input(g, v, 0);       /* public API use */
+    return v;
+}
+/* ends - starts when ends is starts plus a constant (a Loop body's iteration number and one more), else -1 */
+static int64_t gir__ox_span(gir_graph *g, gir_node st, gir_node en) {
+    double k;
+    int j;
+    st = gir__ox_unshaped(g, st);
+    en = gir__ox_unshaped(g, en);
+    if (gir_node_op(g, en) != GIR_OP_ADD) return -1;                                 /* public API use */
+    for (j = 0; j < 2; ++j)
+        if (gir__ox_unshaped(g, gir_node_input(g, en, j)).id == st.id && gir_node_numel(g, en) == 1 &&
+            gir__ox_eval(g, gir_node_input(g, en, 1 - j), &k) == 1 && k >= 0 && k <= INT32_MAX)
+            return (int64_t)k;
+    return -1;
+}
+/* Slice of one axis from a start known only when the model runs (a Loop body's iteration number), ends = starts +
+   a constant len (gir__ox_span): index_select of start, start + 1, ..., start + len - 1 (a start from the end as
+   ONNX's, but a window past the axis is a run-time error where ONNX would clamp it) */
+static gir_node gir__ox_slice_at(gir__oxn *c, gir_node x) {
+    int64_t len = gir__ox_span(c->g, c->x[1], c->x[2]), ax = 0, sp = 1;
+    gir_node at;
+    int axis;
+    if (gir_node_numel(c->g, c->x[1]) != 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "starts is known only when the model runs: needs one axis, not %l",
+                      (long long)gir_node_numel(c->g, c->x[1]));
+        return c->none;
+    }
+    if ((gir__ox_has(c, 3) && gir__ox_const_ints(c, 3, &ax, 1, "axes") != 1) ||
+        (gir__ox_has(c, 4) && gir__ox_const_ints(c, 4, &sp, 1, "steps") != 1) || c->st != GIR_OK)
+        return c->none;
+    if (sp != 1) {
+        gir__oxn_fail(c, GIR_ERR_UNSUPPORTED, "starts known only when the model runs needs step 1, not %l",
+                      (long long)sp);
+        return c->none;
+    }
+    if ((axis = gir__ox_axis(c, (int)ax, gir_node_shape(c->g, x).rank)) < 0) return c->none;
+    at = gir_reshape(c->g, gir_cast(c->g, c->x[1], GIR_DTYPE_I32), gir_shape1(1));
+    at = gir_add(c->g, at, gir_arange(c->g, GIR_DTYPE_I32, 0, (double)len, 1));
+    return gir_index_select(c->g, x, at, axis);
+}
 /* Slice: starts, ends, axes, steps as inputs 1-4 (opset 10 on) or attributes (before) */
 static gir_node gir__oxh_slice_onnx(gir__oxn *c, gir_node x) {
     int64_t st[GIR_MAX_RANK], en[GIR_MAX_RANK], ax[GIR_MAX_RANK], sp[GIR_MAX_RANK];
     int rank = gir_node_shape(c->g, x).rank, n, j;
     gir_ints a;
+    if (gir__ox_has(c, 1) && !c->t[1] && gir_node_type_of(c->g, c->x[1]) >= GIR_NODE_INPUT &&
+        gir__ox_has(c, 2) && gir__ox_span(c->g, c->x[1], c->x[2]) >= 0)
+        return gir__ox_slice_at(c, x);
     if (gir__ox_has(c, 1)) {
         n = gir__ox_const_ints(c, 1, st, GIR_MAX_RANK, "starts");
         if (gir__ox_const_ints(c, 2, en, GIR_MAX_RANK, "ends") != n) n = -1;

@@ -112,7 +112,25 @@ def import_models():
     ein.attribute.append(eq)
     ms["einsum_nos"] = small([ein], [vi("x", [2, 2]), vi("y", [2, 2])], [vi("z", [2, 2])], opset=12)
     ms["win3d"] = win3d_model()
+    for name, steps, end in [("slice_at", None, "one"), ("slice_at_step", "two", "one"), ("slice_at_free", None, "J")]:
+        ms[name] = slice_at_model(steps, end)
     return ms
+
+
+def slice_at_model(steps, end):
+    """Slice of X [5, 2] along axis 0 from a start known only when the model runs (graph input I, an int64 scalar,
+    as a Loop body's iteration number) to I + end (the Constant one, or graph input J); with steps: the Constant
+    two as the step"""
+    consts = [helper.make_node("Constant", [], [n], value=helper.make_tensor(n, TensorProto.INT64, dims, vals))
+              for n, dims, vals in [("one", [], [1]), ("two", [1], [2]), ("ax0", [1], [0])]]
+    nodes = consts + [helper.make_node("Add", ["I", end], ["E"]),
+                      helper.make_node("Unsqueeze", ["I", "ax0"], ["S"]),
+                      helper.make_node("Unsqueeze", ["E", "ax0"], ["T"]),
+                      helper.make_node("Slice", ["X", "S", "T", "ax0"] + ([steps] if steps else []), ["Y"],
+                                       name="at")]
+    inputs = [vi("X", [5, 2]), vi("I", [], TensorProto.INT64)] + ([vi("J", [], TensorProto.INT64)] if end == "J"
+                                                                  else [])
+    return small(nodes, inputs, [vi("Y", [1, 2])])
 
 
 def win3d_model():

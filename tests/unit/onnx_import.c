@@ -227,6 +227,45 @@ static int test_onnx_import_known_inputs(void) {
     counts[0] = 3;                                                       /* a count that is not the input's */
     return oi_fails(oxf_known, sizeof oxf_known, &d, GIR_ERR_SHAPE, "known_counts", NULL) && oi_live == 0;
 }
+/* Slice from a start known only when the model runs (as a Loop body's iteration number): ends = starts + 1 makes a
+   window of one row, read at run time (a start from the end as ONNX's); past the axis it is a run-time error; a
+   step other than 1, or ends not starts + a constant, is refused at import */
+static int test_onnx_import_slice_at_run_time(void) {
+    static const float xv[10] = {0, 1, 10, 11, 20, 21, 30, 31, 40, 41};
+    static const int32_t at[4] = {3, -1, 0, 5};
+    static const float want[3][2] = {{30, 31}, {40, 41}, {0, 1}};
+    int n_out, k;
+    gir_onnx_desc d;
+    gir_graph *g;
+    gir_plan *p = NULL;
+    gir_node outs[8], i;
+    char msg[320];
+    memset(&d, 0, sizeof d);
+    CHECK(oi_import(oxf_slice_at, sizeof oxf_slice_at, &d, &g, outs, &n_out, msg) == GIR_OK, "import: %s", msg);
+    i = gir_graph_find(g, "I");
+    CHECK(i.id && gir_node_dtype(g, i) == GIR_DTYPE_I32 && gir_node_shape(g, outs[0]).dim[0] == 1, "I or Y's shape");
+    CHECK(gir_plan_compile(g, 1, outs, NULL, &p) == GIR_OK && gir_plan_bind(p, gir_graph_find(g, "X"), xv) == GIR_OK,
+          "compile: %s", gir_graph_message(g));
+    for (k = 0; k < 4; ++k) {
+        gir_status st;
+        CHECK(gir_plan_bind(p, i, &at[k]) == GIR_OK, "bind: %s", gir_plan_message(p));
+        st = gir_plan_run(p);
+        if (k < 3) {
+            const float *y = (const float *)gir_plan_data(p, outs[0]);
+            CHECK(st == GIR_OK && y[0] == want[k][0] && y[1] == want[k][1], "I = %d: %d, %g %g (%s)", at[k], (int)st,
+                  y ? y[0] : -1.0, y ? y[1] : -1.0, gir_plan_message(p));
+        } else {
+            CHECK(st != GIR_OK && strstr(gir_plan_message(p), "index 5 at position 0 is out of range"),
+                  "I = 5 of 5 rows: %d '%s'", (int)st, gir_plan_message(p));
+        }
+    }
+    gir_plan_free(p);
+    gir_graph_free(g);
+    return oi_fails(oxf_slice_at_step, sizeof oxf_slice_at_step, &d, GIR_ERR_UNSUPPORTED, "node 6 'at' (Slice)",
+                    "step 1, not 2") &&
+           oi_fails(oxf_slice_at_free, sizeof oxf_slice_at_free, &d, GIR_ERR_UNSUPPORTED, "(Slice)",
+                    "comes from graph input 'I'") && oi_live == 0;
+}
 static int test_onnx_import_model_errors(void) {
     gir_onnx_desc d;
     memset(&d, 0, sizeof d);
@@ -399,6 +438,7 @@ static void suite_onnx_import(void) {
     RUN("onnx_import/symbolic_dims", test_onnx_import_symbolic_dims());
     RUN("onnx_import/shapes_past_rank", test_onnx_import_shapes_past_rank());
     RUN("onnx_import/known_inputs", test_onnx_import_known_inputs());
+    RUN("onnx_import/slice_at_run_time", test_onnx_import_slice_at_run_time());
     RUN("onnx_import/model_errors", test_onnx_import_model_errors());
     RUN("onnx_import/truncations", test_onnx_import_truncations());
     RUN("onnx_import/bad_arguments", test_onnx_import_bad_arguments());
