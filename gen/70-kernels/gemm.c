@@ -776,7 +776,7 @@ static void gir__gemm_loops(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_
                             void *scratch) {
     int64_t es = g->es, jc, pc, ic, kc, mc;
     int direct_a = gir__gemm_direct_a(g, m, rsa, csa);
-    char *ap = (char *)scratch, *bp = ap + gir__gemm_abytes(g, m, k);
+    char *ap = (char *)scratch, *bp = ap + (direct_a ? 0 : gir__gemm_abytes(g, m, k));
     kc = (k + (k + g->kc - 1) / g->kc - 1) / ((k + g->kc - 1) / g->kc);          /* k in equal blocks <= KC */
     mc = gir__gemm_round((m + (m + g->mc - 1) / g->mc - 1) / ((m + g->mc - 1) / g->mc), g->mr);
     for (jc = 0; jc < n; jc += g->nc) {

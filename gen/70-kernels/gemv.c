@@ -182,12 +182,43 @@ static int gir__gemm_small(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t
     return path;
 }
 
+/* C = A B as its transpose B^T A^T when B would be packed (its columns strided: a B^T read in place, say) and A
+   is at most half as wide: A^T (m x k) is packed rather than B (k x n), B^T's rows are read in place, and the
+   result goes through scratch into C. Each element sees the same products (fma(x, y, z) is fma(y, x, z)) in the
+   same blocks of k, so the bits are the direct way's. Only when that needs no more scratch than the direct way
+   (room: gir__gemm_scratch's), and with acc only for one block of k (else C would join the sum at another
+   point). Returns the configuration to run it with, or NULL. */
+static const gir__gemm_cfg *gir__gemm_swap(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int64_t csa,
+                                           int64_t rsb, int64_t csb, int acc, size_t room) {
+    const gir__gemm_cfg *s = g->wide && m % g->wide->nr == 0 ? g->wide : g;
+    size_t need;
+    if (csb == 1 || rsb != 1 || csa != 1 || 2 * m > n || s->kc != g->kc || (acc && k > g->kc) ||
+        !gir__gemm_direct_a(s, n, csb, rsb))
+        return NULL;
+    need = gir__gemm_pbytes(s, m, s->nc, s->nr, k) + gir__gemm_align((size_t)(m * n * g->es));
+    return need <= room ? s : NULL;
+}
+/* C (=, or += if acc) the n x m tile t transposed */
+static void gir__gemm_untranspose(int64_t es, int64_t m, int64_t n, const void *t, void *c, int64_t ldc, int acc) {
+    int64_t i, j;
+    for (i = 0; i < m; ++i)
+        for (j = 0; j < n; ++j) {
+            if (es == 4) {
+                float *o = (float *)c + i * ldc + j, v = ((const float *)t)[j * m + i];
+                *o = acc ? *o + v : v;
+            } else {
+                double *o = (double *)c + i * ldc + j, v = ((const double *)t)[j * m + i];
+                *o = acc ? *o + v : v;
+            }
+        }
+}
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of gen/70-kernels/gemm.c;
    scratch: gir__gemm_scratch(g, m, n, k) bytes, 64-byte aligned (gir__gemm_scratch_par with a hook);
    par: the plan's parallel-for hook, or NULL. Returns the path it took. */
 static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, const void *a, int64_t rsa,
                      int64_t csa, const void *b, int64_t rsb, int64_t csb, void *c, int64_t ldc, int acc,
                      void *scratch, const gir__par *par) {
+    const gir__gemm_cfg *sw;
     int64_t es = g->es, i;
     int path;
     GIR__UNUSED(par);
@@ -199,10 +230,17 @@ static int gir__gemm(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, co
     }
     path = gir__gemm_small(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc);
     if (path != GIR__GEMM_PACKED) return path;
+    sw = gir__gemm_swap(g, m, n, k, csa, rsb, csb, acc, gir__gemm_scratch(g, m, n, k));
     if (g->wide && n % g->wide->nr == 0) g = g->wide;           /* same choice as gir__gemm_scratch */
 #if defined(GIR_THREADS)
     if (gir__gemm_split(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch, par)) return GIR__GEMM_PACKED;
 #endif
+    if (sw) {
+        char *t = (char *)scratch + gir__gemm_pbytes(sw, m, sw->nc, sw->nr, k);
+        gir__gemm_loops(sw, n, m, k, b, csb, rsb, a, csa, rsa, t, m, 0, scratch);
+        gir__gemm_untranspose(es, m, n, t, c, ldc, acc);
+        return GIR__GEMM_PACKED;
+    }
     gir__gemm_loops(g, m, n, k, a, rsa, csa, b, rsb, csb, c, ldc, acc, scratch);
     return GIR__GEMM_PACKED;
 }

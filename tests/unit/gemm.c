@@ -125,6 +125,55 @@ static int test_gemm_dispatch(void) {
     return 1;
 }
 
+/* C = A B^T (B stored n x k, read transposed) when A is short: gir__gemm computes it as its transpose (A^T packed,
+   B^T's rows read in place) and must give the bits of the same product with B stored k x n (the direct way), for
+   this machine's GEMM and the scalar one; with acc only where k fits one block. The swap must be taken. */
+static int gm_swap_bits(const gir__gemm_cfg *g, int64_t m, int64_t n, int64_t k, int acc) {
+    int es = g->es;
+    int64_t i, j;
+    size_t sb = gir__gemm_scratch(g, m, n, k);
+    char *a = (char *)malloc((size_t)(m * k) * es), *bt = (char *)malloc((size_t)(k * n) * es);
+    char *b = (char *)malloc((size_t)(k * n) * es), *c[2], *raw = (char *)malloc(sb + 64), *scr;
+    c[0] = (char *)malloc((size_t)(m * n) * es);
+    c[1] = (char *)malloc((size_t)(m * n) * es);
+    CHECK(a && bt && b && c[0] && c[1] && raw, "out of memory");
+    scr = raw + (64 - (uintptr_t)raw % 64) % 64;
+    for (i = 0; i < m * k; ++i) gm_set(a, es, i, gm_rand());
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < k; ++j) {
+            gm_set(bt, es, i * k + j, gm_rand());
+            memcpy(b + (j * n + i) * es, bt + (i * k + j) * es, (size_t)es);
+        }
+    for (i = 0; i < m * n; ++i) gm_set(c[0], es, i, acc ? gm_rand() : 1e30);
+    memcpy(c[1], c[0], (size_t)(m * n) * es);
+    CHECK(gir__gemm_swap(g, m, n, k, 1, 1, k, acc, sb) != NULL, "%s %dB m=%ld n=%ld k=%ld acc=%d: not swapped",
+          g->isa, es, (long)m, (long)n, (long)k, acc);
+    gir__gemm(g, m, n, k, a, k, 1, bt, 1, k, c[0], n, acc, scr, NULL);
+    gir__gemm(g, m, n, k, a, k, 1, b, n, 1, c[1], n, acc, scr, NULL);
+    for (i = 0; i < m * n; ++i)
+        CHECK(!memcmp(c[0] + i * es, c[1] + i * es, (size_t)es), "%s %dB m=%ld n=%ld k=%ld acc=%d: C[%ld] %.17g swapped, "
+              "%.17g direct", g->isa, es, (long)m, (long)n, (long)k, acc, (long)i, gm_get(c[0], es, i),
+              gm_get(c[1], es, i));
+    free(a); free(bt); free(b); free(c[0]); free(c[1]); free(raw);
+    return 1;
+}
+static int test_gemm_swap_same_bits(void) {
+    const gir__gemm_cfg *cf[4];
+    int q;
+    cf[0] = &gir__gemm_scalar_f32;
+    cf[1] = &gir__gemm_scalar_f64;
+    cf[2] = gir__gemm_cfg_for(GIR_DTYPE_F32);
+    cf[3] = gir__gemm_cfg_for(GIR_DTYPE_F64);
+    for (q = 0; q < 4; ++q) {
+        const gir__gemm_cfg *g = cf[q];
+        int64_t m = 2 * g->mr + 1;
+        if (!gm_swap_bits(g, 16, 128, 512, 0) || !gm_swap_bits(g, m, 4 * m + g->nr + 3, g->kc + 7, 0) ||
+            !gm_swap_bits(g, g->mr + 2, 4 * (g->mr + 2) + g->nr, g->kc, 1) || !gm_swap_bits(g, m, 4 * m + 1, g->kc - 1, 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* ----------------------------------------------------------------------------------- matmul through it */
 /* a [..., m, k] x b [..., k, n] as a graph, against a reference that broadcasts the batch axes by index. ta / tb:
    the operand is given as its transpose (stored [..., k, m] / [..., n, k]) and the graph multiplies
@@ -361,6 +410,7 @@ static void suite_gemm(void) {
     RUN("gemm/mve_f32_odd_shapes_block_edges_transposes", test_gemm_mve_f32());
 #endif
     RUN("gemm/dispatch_picks_the_best_compiled_isa", test_gemm_dispatch());
+    RUN("gemm/transposed_b_computed_as_its_transpose_same_bits", test_gemm_swap_same_bits());
     RUN("gemm/matmul_batched_broadcast", test_gemm_matmul_batched_broadcast());
     RUN("gemm/matmul_one_row_one_column", test_gemm_matmul_one_row_one_column());
     RUN("gemm/matmul_reads_transpose_in_place", test_gemm_matmul_reads_transpose_in_place());
