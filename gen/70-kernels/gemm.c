@@ -492,6 +492,18 @@ GIR__TARGET_AVX2 static void gir__gemm_tpack8_f32__avx2(const float *si, int64_t
     _mm256_storeu_ps(d + 6 * w, _mm256_permute2f128_ps(r2, r6, 0x31));
     _mm256_storeu_ps(d + 7 * w, _mm256_permute2f128_ps(r3, r7, 0x31));
 }
+/* a whole panel whose rows are contiguous at each step (rs 1: a transposed A, a row-major B): w floats a step,
+   by 8 and one masked remainder (the generic pack makes a library call for each step's few bytes) */
+GIR__TARGET_AVX2 static void gir__gemm_rpack_f32__avx2(int64_t kb, const float *si, int64_t cs, float *d, int w) {
+    static const int32_t lanes[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    __m256i rest = _mm256_loadu_si256((const __m256i *)(const void *)(lanes + 8 - w % 8));
+    int64_t p;
+    int g, w8 = w / 8 * 8;
+    for (p = 0; p < kb; ++p, si += cs, d += w) {
+        for (g = 0; g < w8; g += 8) _mm256_storeu_ps(d + g, _mm256_loadu_ps(si + g));
+        if (w8 < w) _mm256_maskstore_ps(d + w8, rest, _mm256_maskload_ps(si + w8, rest));
+    }
+}
 GIR__TARGET_AVX2 static void gir__gemm_pack_f32__avx2(int64_t h, int64_t kb, const void *sv, int64_t rs, int64_t cs,
                                                       void *dv, int w) {
     const float *s = (const float *)sv;
@@ -499,6 +511,10 @@ GIR__TARGET_AVX2 static void gir__gemm_pack_f32__avx2(int64_t h, int64_t kb, con
     int64_t i0, p, g, k8 = kb / 8 * 8;
     for (i0 = 0; i0 < h; i0 += w, d += w * kb) {
         const float *si = s + i0 * rs;
+        if (rs == 1 && h - i0 >= w) {
+            gir__gemm_rpack_f32__avx2(kb, si, cs, d, w);
+            continue;
+        }
         if (cs != 1 || h - i0 < w || w % 8 != 0 || k8 == 0) {
             gir__gemm_pack_f32(h - i0 < w ? h - i0 : w, kb, si, rs, cs, d, w);
             continue;
