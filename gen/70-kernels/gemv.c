@@ -202,14 +202,14 @@ static const gir__gemm_cfg *gir__gemm_swap(const gir__gemm_cfg *g, int64_t m, in
 static void gir__gemm_untranspose(int64_t es, int64_t m, int64_t n, const void *t, void *c, int64_t ldc, int acc) {
     int64_t i, j;
     for (i = 0; i < m; ++i)
-        for (j = 0; j < n; ++j) {
-            if (es == 4) {
-                float *o = (float *)c + i * ldc + j, v = ((const float *)t)[j * m + i];
-                *o = acc ? *o + v : v;
-            } else {
-                double *o = (double *)c + i * ldc + j, v = ((const double *)t)[j * m + i];
-                *o = acc ? *o + v : v;
-            }
+        if (es == 4) {
+            float *o = (float *)c + i * ldc;
+            const float *v = (const float *)t + i;
+            for (j = 0; j < n; ++j) o[j] = acc ? o[j] + v[j * m] : v[j * m];
+        } else {
+            double *o = (double *)c + i * ldc;
+            const double *v = (const double *)t + i;
+            for (j = 0; j < n; ++j) o[j] = acc ? o[j] + v[j * m] : v[j * m];
         }
 }
 /* C[m x n] (=, or += if acc) A[m x k] B[k x n] with the layouts described at the top of gen/70-kernels/gemm.c;

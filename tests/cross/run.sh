@@ -9,7 +9,7 @@
 #   m55   Cortex-M55 bare metal, Helium (MVE) kernels: qemu-system-arm -M mps3-an547, code in the 512 KiB ITCM
 #         (built -Os to fit, without the io, resume, fwdmode, graph, func, trainer and passes suites: save/load,
 #         forward mode, the graph's records, functions and loops, the one-call trainer and the graph passes have no
-#         vector code of their own and run on the other two; 4,480 bytes of the ITCM are left), data in DDR,
+#         vector code of their own and run on the other two; about 1,600 bytes of the ITCM are left), data in DDR,
 #         picolibc with semihosting
 #   m4img, m55img   tests/programs/image_lstm.c on the same boards and memory maps (M4 -O2, M55 -Os): an LSTM
 #         training step through a scan, written as a plan image and run from it, bit for bit against its plan; an
