@@ -252,8 +252,8 @@ static int test_onnx_import_slice_at_run_time(void) {
         st = gir_plan_run(p);
         if (k < 3) {
             const float *y = (const float *)gir_plan_data(p, outs[0]);
-            CHECK(st == GIR_OK && y[0] == want[k][0] && y[1] == want[k][1], "I = %d: %d, %g %g (%s)", at[k], (int)st,
-                  y ? y[0] : -1.0, y ? y[1] : -1.0, gir_plan_message(p));
+            CHECK(st == GIR_OK && y[0] == want[k][0] && y[1] == want[k][1], "I = %d: %d, %g %g (%s)", (int)at[k],
+                  (int)st, y ? y[0] : -1.0, y ? y[1] : -1.0, gir_plan_message(p));
         } else {
             CHECK(st != GIR_OK && strstr(gir_plan_message(p), "index 5 at position 0 is out of range"),
                   "I = 5 of 5 rows: %d '%s'", (int)st, gir_plan_message(p));

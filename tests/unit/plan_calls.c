@@ -364,63 +364,83 @@ static const gir__call *pc_call_named(const gir_plan *p, const char *suffix, int
     }
     return NULL;
 }
-/* GIR_SCAN_CHECKPOINT_AUTO on the LSTM: the cell's residuals are 3x its carries (12,352 bytes a step against
-   4,096), so the chosen k is near sqrt(1000 x 4096 / 12352) = 18, the divisor 20 (50 x 4096 + 20 x 12352 bytes
-   kept): a plan no larger than any other divisor's, 5x smaller than keeping every step, with the same bits */
-static int test_checkpoint_lstm_memory(void) {
-    enum { T = 1000, B = 8, I = 1, H = 32, NK = 8 };
-    static const int ks[NK + 1] = {0, 10, 100, 8, 20, 25, 40, GIR_SCAN_CHECKPOINT_AUTO, 0};
-    static double xv[T * B * I], wv[3][H * 4 * H];
-    double ref[3] = {0, 0, 0};
-    size_t need[NK + 1];
-    uint32_t nodes = 0;
-    int j, k;
-    for (j = 0; j < T * B * I; ++j) xv[j] = sin(0.01 * j);
-    for (j = 0; j < H * 4 * H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.05 * cos(0.37 * j);
-    for (k = 0; k <= NK; ++k) {                      /* k = NK: the scan's result unused, the steps unrolled */
-        gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
-        gir_func *f = pc_lstm_cell(cb, B, I, H);
-        gir_node a[6], r[2], gr[3], o[4];
-        gir_plan *p = NULL;
-        CHECK(f && pc_lstm_scan(g, f, T, B, I, H, ks[k], a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
-        if (k == NK) {                                      /* the same steps written out */
-            gir_node p6[6];
-            memcpy(p6, a, sizeof p6);
-            for (j = 0; j < T; ++j) {
-                p6[2] = gir_reshape(g, gir_slice(g, a[2], 0, j, j + 1, 1), gir_shape2(B, I));
-                pc_lstm_step(g, p6, r);
-                p6[0] = r[0];
-                p6[1] = r[1];
-            }
-        }
-        o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
-        CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
-        for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
-        CHECK(gir_plan_compile_size(g, 4, o, NULL, &need[k]) == GIR_OK, "size: %s", gir_graph_message(g));
-        if (k == NK) nodes = gir_graph_node_count(g);
+/* the LSTM of the checkpoint tests over T = 1000 steps (h and c f64 [8, 32]) through a scan with checkpoint ck, or
+   with its steps written out (unroll), the squared norms of its weights' gradients as outputs: the plan's bytes
+   before allocation in *need and the graph's nodes in *nodes; with sq, the plan run and the three norms in sq (the
+   plan of GIR_SCAN_CHECKPOINT_AUTO must keep every 20 steps' carries) */
+enum { CK_T = 1000, CK_B = 8, CK_I = 1, CK_H = 32 };
+static int pc_lstm_case(int ck, int unroll, size_t *need, uint32_t *nodes, double *sq) {
+    static double xv[CK_T * CK_B * CK_I], wv[3][CK_H * 4 * CK_H];
+    gir_graph *cb = gir_graph_new(NULL), *g = gir_graph_new(NULL);
+    gir_func *f = pc_lstm_cell(cb, CK_B, CK_I, CK_H);
+    gir_node a[6], r[2], gr[3], o[4], p6[6];
+    gir_plan *p = NULL;
+    int j;
+    for (j = 0; j < CK_T * CK_B * CK_I; ++j) xv[j] = sin(0.01 * j);
+    for (j = 0; j < CK_H * 4 * CK_H; ++j) wv[0][j] = wv[1][j] = wv[2][j] = 0.05 * cos(0.37 * j);
+    CHECK(f && pc_lstm_scan(g, f, CK_T, CK_B, CK_I, CK_H, ck, a, r) == GIR_OK, "scan: %s", gir_graph_message(g));
+    memcpy(p6, a, sizeof p6);
+    for (j = 0; unroll && j < CK_T; ++j) {                /* the scan's results unused: the same steps written out */
+        p6[2] = gir_reshape(g, gir_slice(g, a[2], 0, j, j + 1, 1), gir_shape2(CK_B, CK_I));
+        pc_lstm_step(g, p6, r);
+        p6[0] = r[0];
+        p6[1] = r[1];
+    }
+    o[0] = gir_sum(g, gir_mul(g, r[0], r[0]), gir_ints0(), 0);
+    CHECK(gir_grad(g, o[0], 3, a + 3, gr) == GIR_OK, "grad: %s", gir_graph_message(g));
+    for (j = 0; j < 3; ++j) o[1 + j] = gir_sum(g, gir_mul(g, gr[j], gr[j]), gir_ints0(), 0);
+    CHECK(gir_plan_compile_size(g, 4, o, NULL, need) == GIR_OK, "size: %s", gir_graph_message(g));
+    *nodes = gir_graph_node_count(g);
+    if (sq) {
         CHECK(gir_plan_compile(g, 4, o, NULL, &p) == GIR_OK, "compile: %s", gir_graph_message(g));
-        if (ks[k] == GIR_SCAN_CHECKPOINT_AUTO)
-            CHECK(pc_call_named(p, "_segments", T / 20), "the chosen checkpoint is not every 20 steps");
+        CHECK(ck != GIR_SCAN_CHECKPOINT_AUTO || pc_call_named(p, "_segments", CK_T / 20),
+              "the chosen checkpoint is not every 20 steps");
         gir_plan_bind(p, a[2], xv);
         for (j = 0; j < 3; ++j) gir_plan_bind(p, a[3 + j], wv[j]);
         CHECK(gir_plan_run(p) == GIR_OK, "run: %s", gir_plan_message(p));
-        for (j = 0; j < 3; ++j) {
-            double gj = *(const double *)gir_plan_data(p, o[1 + j]);
-            if (!k) ref[j] = gj;
-            else CHECK(gj == ref[j], "%s %d: |grad %d|^2 %.17g, every step %.17g", k == NK ? "unrolled, T" :
-                       "checkpoint", k == NK ? T : ks[k], j, gj, ref[j]);
-        }
+        for (j = 0; j < 3; ++j) sq[j] = *(const double *)gir_plan_data(p, o[1 + j]);
         gir_plan_free(p);
-        gir_graph_free(g);
-        gir_graph_free(cb);
     }
-    say("LSTM over %d steps, plan bytes: every step %zu, every 10 %zu, 100 %zu, 8 %zu, 20 %zu, 25 %zu, 40 %zu, "
-        "chosen %zu (%.1fx less); unrolled (%u nodes) %zu\n", T, need[0], need[1], need[2], need[3], need[4], need[5],
-        need[6], need[7], (double)need[0] / (double)need[NK - 1], (unsigned)nodes, need[NK]);
-    CHECK(need[0] < need[NK], "every step's residuals %zu bytes, unrolled %zu", need[0], need[NK]);
-    CHECK(need[NK - 1] * 5 <= need[0], "the chosen checkpoint needs %zu bytes, every step %zu", need[NK - 1], need[0]);
-    for (k = 1; k < NK - 1; ++k)
-        CHECK(need[NK - 1] <= need[k], "chosen %zu bytes, every %d steps %zu", need[NK - 1], ks[k], need[k]);
+    gir_graph_free(g);
+    gir_graph_free(cb);
+    return 1;
+}
+/* GIR_SCAN_CHECKPOINT_AUTO on that LSTM: the cell's residuals are 3x its carries (12,352 bytes a step against
+   4,096), so the chosen k is near sqrt(1000 x 4096 / 12352) = 18, the divisor 20 (50 x 4096 + 20 x 12352 bytes
+   kept): a plan no larger than any other divisor's (8, 10, 25, 40 and 100 measured), 5x smaller than keeping every
+   step, with the same bits as every step, 10 and 100 */
+static int test_checkpoint_lstm_memory(void) {
+    enum { NK = 8 };
+    static const int ks[NK] = {0, 10, 100, GIR_SCAN_CHECKPOINT_AUTO, 8, 20, 25, 40};
+    double ref[3], sq[3];
+    size_t need[NK];
+    uint32_t nodes;
+    int j, k;
+    for (k = 0; k < NK; ++k) {
+        if (!pc_lstm_case(ks[k], 0, &need[k], &nodes, k < 4 ? (k ? sq : ref) : NULL)) return 0;
+        for (j = 0; k && k < 4 && j < 3; ++j)
+            CHECK(sq[j] == ref[j], "checkpoint %d: |grad %d|^2 %.17g, every step %.17g", ks[k], j, sq[j], ref[j]);
+    }
+    say("LSTM over %d steps, plan bytes: every step %zu, every 10 %zu, 100 %zu, chosen %zu (%.1fx less); every 8 "
+        "%zu, 20 %zu, 25 %zu, 40 %zu\n", CK_T, need[0], need[1], need[2], need[3], (double)need[0] / (double)need[3],
+        need[4], need[5], need[6], need[7]);
+    CHECK(need[3] * 5 <= need[0], "the chosen checkpoint needs %zu bytes, every step %zu", need[3], need[0]);
+    for (k = 1; k < NK; ++k)
+        CHECK(need[3] <= need[k], "chosen %zu bytes, every %d steps %zu", need[3], ks[k], need[k]);
+    return 1;
+}
+/* the same LSTM unrolled (about 66,000 nodes, a 21 MB plan): the same bits as the scan keeping every step, in more
+   memory than it */
+static int test_checkpoint_lstm_unrolled(void) {
+    double ref[3], sq[3];
+    size_t need[2];
+    uint32_t nodes[2];
+    int j;
+    if (!pc_lstm_case(0, 0, &need[0], &nodes[0], ref) || !pc_lstm_case(0, 1, &need[1], &nodes[1], sq)) return 0;
+    for (j = 0; j < 3; ++j) CHECK(sq[j] == ref[j], "unrolled: |grad %d|^2 %.17g, by the scan %.17g", j, sq[j], ref[j]);
+    say("LSTM over %d steps, plan bytes: as a scan keeping every step %zu (%u nodes), unrolled %zu (%u nodes)\n",
+        CK_T, need[0], (unsigned)nodes[0], need[1], (unsigned)nodes[1]);
+    CHECK(need[0] < need[1], "every step's residuals %zu bytes, unrolled %zu", need[0], need[1]);
     return 1;
 }
 
@@ -570,6 +590,7 @@ static void suite_plan_calls(void) {
     RUN("plan_calls/eval_reaches_the_body", test_eval_reaches_the_body());
     RUN("plan_calls/checkpoint_same_bits", test_checkpoint_same_bits());
     RUN("plan_calls/checkpoint_lstm_memory", test_checkpoint_lstm_memory());
+    RUN_MIB(64, "plan_calls/checkpoint_lstm_unrolled", test_checkpoint_lstm_unrolled());
     RUN("plan_calls/checkpoint_memory_formula", test_checkpoint_memory_formula());
     RUN("plan_calls/scan_merged_with_its_gradient_scan", test_scan_merged_with_its_gradient_scan());
     RUN("plan_calls/scan_gradient_sums_in_place", test_scan_gradient_sums_in_place());
