@@ -4,7 +4,7 @@
    GENERATED FILE - DO NOT EDIT. Edit ops.def or the fragments in gen/, then run:
        python3 gen/gir_gen.py ops.def -o gir.h          (or: make)
    Generator: gen/gir_gen.py 0.2.0   Inputs: ops.def sha256=2d832f59ccf4768cca4d605dcaf2eb33fa8d9defb60b95497bc58e7b2f3c503e
-                                          gen/ sha256=b78d53bc7b09fe35
+                                          gen/ sha256=914f7df4954f222f
 
    USE
      #define GIR_IMPLEMENTATION      in exactly one C or C++ file, before #include "gir.h";
@@ -28484,6 +28484,14 @@ static gir_func *gir__scan_vjp(gir_func *f, int nc, int nx) {
     gir__format(nm, sizeof nm, "%s_scan_vjp", f->name);
     return f->svjp = gir_func_new(b, nm, m, par, r, res);
 }
+/* the last node of f's body that f's VJP reads or gives (the marks of gir__resid_marks run up to it) */
+static uint32_t gir__vjp_top(const gir_func *f) {
+    uint32_t top = 0;
+    int k;
+    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
+    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    return top;
+}
 /* The residuals of a scan's gradient: rather than running f again on each step's carries, the way back reads what
    f's VJP needs of each step, saved by the forward scan. mark[id] for the nodes of f's body up to top: RS_STEP
    depends on a per-step parameter (one of the nps carries and per-step inputs), RS_ADJ on an adjoint (a parameter
@@ -28594,8 +28602,7 @@ static gir_status gir__scan_back_resid(gir_graph *X, gir_func *f, const gir_scan
     gir_graph *S = NULL;
     gir_graph_desc gd;
     gir_scan_desc d = *sd;
-    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
-    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    top = gir__vjp_top(f);
     GIR_MEMSET(&gd, 0, sizeof gd);
     gd.allocator = X->a;
     mark = (uint8_t *)gir__alloc(&X->a, (size_t)top + 1);
@@ -28759,8 +28766,7 @@ static int gir__scan_auto(gir_graph *G, gir_func *f, int nc, int nx, int length)
     uint8_t *mark;
     size_t c = 0, r = 0, best;
     int k, nr, pick = 0;
-    for (k = 0; k < f->vjp->nresults; ++k) top = f->vjp->results[k] > top ? f->vjp->results[k] : top;
-    for (k = 0; k < f->vjp->nparams; ++k) top = f->vjp->params[k] > top ? f->vjp->params[k] : top;
+    top = gir__vjp_top(f);
     if (!(mark = (uint8_t *)gir__alloc(&G->a, (size_t)top + 1))) {
         gir__gfail(G, GIR_ERR_OUT_OF_MEMORY, "scan: the gradient of '%s': out of memory", f->name);
         return -1;
